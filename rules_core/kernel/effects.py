@@ -1,0 +1,110 @@
+"""Effects: typed, frozen records of what an action did (past-tense names).
+
+An effect may carry private fields (the cards a seat drew): ``to_json`` with
+a viewer seat drops them unless the viewer is the effect's owner, so a view
+never leaks a hidden card through its effects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from .cards import Card, Suit, format_card
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, Card):
+        return format_card(value)
+    if isinstance(value, Suit):
+        return value.value
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Effect:
+    rule_id: str
+    #: Names of fields only the owning seat (``seat``) may see.
+    PRIVATE: ClassVar[frozenset[str]] = frozenset()
+
+    @property
+    def name(self) -> str:
+        return type(self).__name__
+
+    def owner(self) -> int | None:
+        return getattr(self, "seat", None)
+
+    def to_json(self, viewer: int | None = None) -> dict[str, Any]:
+        """Encode; ``viewer=None`` is the omniscient encoding (full state holders)."""
+        out: dict[str, Any] = {"type": self.name}
+        hide = bool(self.PRIVATE) and viewer is not None and viewer != self.owner()
+        for f in fields(self):
+            if hide and f.name in self.PRIVATE:
+                continue
+            out[f.name] = _encode(getattr(self, f.name))
+        return out
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardsPlayed(Effect):
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardsDrawn(Effect):
+    seat: int
+    count: int
+    cards: tuple[Card, ...] = ()
+    PRIVATE: ClassVar[frozenset[str]] = frozenset({"cards"})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnPassed(Effect):
+    """The turn moved to ``to_seat``."""
+
+    seat: int
+    to_seat: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnSkipped(Effect):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DirectionReversed(Effect):
+    direction: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SuitDeclared(Effect):
+    seat: int
+    suit: Suit
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerEliminated(Effect):
+    seat: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundWon(Effect):
+    seat: int
+    how: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundDrawn(Effect):
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PileReshuffled(Effect):
+    """Cards went from the discard/play pile into a new draw pile."""
+
+    count: int
+    shuffle_number: int

@@ -1,0 +1,158 @@
+"""The interface every game implements, and the shapes it answers in.
+
+A game declares its facts once (name, seat range, deck, options and presets,
+rules, reasons, a bound on length) and keeps its state type to itself: the
+service only moves JSON in and out through these methods.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from .actions import Action
+from .cards import Deck, Suit
+from .options import OptionSpec, describe
+from .problems import InvalidInput, JsonReader
+from .rules import RuleTable
+from .verdicts import ReasonCatalog, Verdict
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LegalEntry:
+    """One legal action, or a group of plays that differ only in a free middle order."""
+
+    action: Action
+    #: How many distinct ordered actions this entry stands for (1 for a single action).
+    orderings: int = 1
+    #: Says what is free when ``orderings`` > 1 ("cards 2..4 in any order").
+    note: str | None = None
+    #: The pattern(s) or rule(s) that make it legal, for the client's benefit.
+    patterns: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LegalPage:
+    entries: tuple[LegalEntry, ...]
+    #: Entries in the whole answer (all pages).
+    total_entries: int
+    #: Ordered actions the whole answer stands for (sum of ``orderings``).
+    total_actions: int
+    offset: int = 0
+    next_offset: int | None = None
+
+
+def page_of(entries: list[LegalEntry] | tuple[LegalEntry, ...], offset: int, limit: int | None) -> LegalPage:
+    """Page a fully built list (fine for games whose lists are small)."""
+    total = len(entries)
+    end = total if limit is None else min(total, offset + limit)
+    chunk = tuple(entries[offset:end])
+    return LegalPage(
+        entries=chunk,
+        total_entries=total,
+        total_actions=sum(e.orderings for e in entries),
+        offset=offset,
+        next_offset=end if end < total else None,
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Outcome(Generic[S]):
+    verdict: Verdict
+    state: S | None
+
+
+class Game(ABC, Generic[S]):
+    name: ClassVar[str]
+    title: ClassVar[str]
+    summary: ClassVar[str]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    deck: ClassVar[Deck]
+    options_type: ClassVar[type]
+    #: Named presets of the options object; ``default_preset`` is used when none is given.
+    presets: ClassVar[Mapping[str, Any]]
+    default_preset: ClassVar[str]
+    rules: ClassVar[RuleTable]
+    reasons: ClassVar[ReasonCatalog]
+    #: Action ``type`` values this game knows, with a one-line description each.
+    action_types: ClassVar[Mapping[str, str]]
+    #: Extra action fields (beyond type/seat/cards/suit/declare/value/top) this game reads.
+    action_params: ClassVar[Mapping[str, str]] = {}
+    #: Upper bound on actions in one game (termination invariant, replay budget).
+    max_actions: ClassVar[int]
+
+    # -- facts ----------------------------------------------------------------------
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        return describe(self.options_type)
+
+    # -- state ------------------------------------------------------------------------
+    @abstractmethod
+    def deal(self, *, seats: int, options: Any, seed: int, deck_order: tuple[Any, ...] | None) -> S:
+        """The first state. ``deck_order`` (top of deck first) replaces the seeded shuffle."""
+
+    @abstractmethod
+    def state_from_json(self, data: Any) -> S:
+        """Decode and validate a state, raising ``StateInvalid`` with every problem."""
+
+    @abstractmethod
+    def state_to_json(self, state: S) -> dict[str, Any]:
+        """Encode a state; the result is accepted unchanged by ``state_from_json``."""
+
+    # -- adjudication -------------------------------------------------------------------
+    @abstractmethod
+    def resolve(self, state: S, action: Action) -> Outcome[S]:
+        """Adjudicate ``action``: the verdict and, when legal, the next state."""
+
+    def validate(self, state: S, action: Action) -> Verdict:
+        return self.resolve(state, action).verdict
+
+    def apply(self, state: S, action: Action) -> Outcome[S]:
+        return self.resolve(state, action)
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int | None = None, *, offset: int = 0, limit: int | None = None) -> LegalPage:
+        """Every legal action now (for ``seat`` only when given), complete and in a stable order."""
+
+    @abstractmethod
+    def to_act(self, state: S) -> tuple[int, ...]:
+        """Seats that have at least one legal action now (empty when the game is over)."""
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool: ...
+
+    @abstractmethod
+    def view(self, state: S, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see: the same shape as the state, hidden cards as counts."""
+
+    def deck_suits(self) -> tuple[Suit, ...]:
+        return tuple(dict.fromkeys(c.suit for c in self.deck.cards if c.suit is not None))
+
+    def seat_count(self, state: S) -> int:
+        return int(getattr(state, "seats"))
+
+    # -- input ----------------------------------------------------------------------------
+    def action_from_json(self, data: Any, pointer: str = "/action") -> Action:
+        from .action_codec import decode_action
+
+        return decode_action(self, data, pointer)
+
+    def options_for(self, preset: str | None, overrides: Any, pointer: str = "/options") -> Any:
+        from .options import options_from_json
+
+        reader = JsonReader()
+        name = preset or self.default_preset
+        if name not in self.presets:
+            reader.add("/preset", "unknown_preset", f"{name!r} is not a preset of {self.name}: {', '.join(self.presets)}")
+            raise InvalidInput(reader.problems, "invalid options")
+        base = self.presets[name]
+        if overrides is None:
+            return base
+        result = options_from_json(self.options_type, overrides, pointer, base=base, reader=reader)
+        if reader.problems:
+            raise InvalidInput(reader.problems, "invalid options")
+        return result

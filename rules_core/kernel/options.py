@@ -1,0 +1,130 @@
+"""Rule options: one frozen dataclass per game, described for clients.
+
+Declare each field with ``option(...)`` so that its default comes from the
+rule document, its docstring names the rule it changes, and the service can
+list its type and allowed values without knowing the game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from .problems import InvalidInput, JsonReader
+
+O = TypeVar("O")
+
+
+def option(
+    default: Any,
+    doc: str,
+    *,
+    rule: str,
+    choices: tuple[Any, ...] | None = None,
+    lo: int | None = None,
+    hi: int | None = None,
+) -> Any:
+    return dataclasses.field(
+        default=default,
+        metadata={"doc": doc, "rule": rule, "choices": choices, "lo": lo, "hi": hi},
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OptionSpec:
+    name: str
+    type: str
+    default: Any
+    doc: str
+    rule: str
+    choices: tuple[Any, ...] | None
+    lo: int | None
+    hi: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "name": self.name,
+            "type": self.type,
+            "default": self.default,
+            "description": self.doc,
+            "rule_id": self.rule,
+        }
+        if self.choices is not None:
+            out["allowed"] = list(self.choices)
+        if self.lo is not None:
+            out["minimum"] = self.lo
+        if self.hi is not None:
+            out["maximum"] = self.hi
+        return out
+
+
+def _type_name(value: Any) -> str:
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    return "string"
+
+
+def describe(options_type: type) -> tuple[OptionSpec, ...]:
+    specs = []
+    for f in dataclasses.fields(options_type):
+        md = f.metadata
+        specs.append(
+            OptionSpec(
+                name=f.name,
+                type=_type_name(f.default),
+                default=f.default,
+                doc=md.get("doc", ""),
+                rule=md.get("rule", ""),
+                choices=md.get("choices"),
+                lo=md.get("lo"),
+                hi=md.get("hi"),
+            )
+        )
+    return tuple(specs)
+
+
+def options_to_json(options: Any) -> dict[str, Any]:
+    return {f.name: getattr(options, f.name) for f in dataclasses.fields(options)}
+
+
+def options_from_json(
+    options_type: type[O],
+    data: Any,
+    pointer: str,
+    *,
+    base: O | None = None,
+    reader: JsonReader | None = None,
+) -> O:
+    """Build options from JSON over ``base`` (defaults when None), checking every field.
+
+    Unknown names, wrong types and values outside the allowed set are all
+    reported; raises ``InvalidInput`` when ``reader`` is not given.
+    """
+    own = reader is None
+    r = reader or JsonReader()
+    start = len(r.problems)
+    specs = {s.name: s for s in describe(options_type)}
+    obj = r.obj(data, pointer, allowed=specs)
+    values: dict[str, Any] = {}
+    for name, spec in specs.items():
+        if name not in obj:
+            continue
+        if spec.type == "boolean":
+            value = r.bool(obj, name, pointer, default=spec.default)
+        elif spec.type == "integer":
+            lo = spec.lo
+            hi = spec.hi
+            value = r.int(obj, name, pointer, lo=lo, hi=hi, default=spec.default)
+            if spec.choices is not None and value not in spec.choices:
+                r.add(f"{pointer}/{name}", "not_allowed", f"{value} is not one of {spec.choices}")
+                continue
+        else:
+            value = r.str(obj, name, pointer, choices=spec.choices, default=spec.default)
+        values[name] = value
+    result = dataclasses.replace(base, **values) if base is not None else options_type(**values)  # type: ignore[type-var]
+    if own and len(r.problems) > start:
+        raise InvalidInput(r.problems, "invalid options")
+    return result

@@ -1,0 +1,198 @@
+"""Problems with a request or a table state, each with a JSON pointer.
+
+Validation collects every problem before it answers (a card twice *and* a
+turn out of range are both reported), like python-chess's ``Status`` flags.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card, Deck, NotationError, format_card
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Problem:
+    pointer: str
+    code: str
+    message: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"pointer": self.pointer, "code": self.code, "message": self.message}
+
+
+class InvalidInput(ValueError):
+    """Raised with every problem found; the service turns it into a 422 problem."""
+
+    def __init__(self, problems: Sequence[Problem], title: str = "invalid input") -> None:
+        super().__init__(f"{title}: " + "; ".join(f"{p.pointer}: {p.message}" for p in problems))
+        self.problems = tuple(problems)
+        self.title = title
+
+
+class StateInvalid(InvalidInput):
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        super().__init__(problems, "impossible table state")
+
+
+_MISSING = object()
+
+
+class JsonReader:
+    """Reads a decoded JSON object field by field, collecting problems.
+
+    Each getter returns a usable fallback after recording a problem, so one
+    pass over the input reports everything wrong with it.
+    """
+
+    def __init__(self, problems: list[Problem] | None = None) -> None:
+        self.problems: list[Problem] = problems if problems is not None else []
+
+    def add(self, pointer: str, code: str, message: str) -> None:
+        self.problems.append(Problem(pointer=pointer, code=code, message=message))
+
+    def raise_if_any(self, exc: type[InvalidInput] = StateInvalid) -> None:
+        if self.problems:
+            if exc is StateInvalid:
+                raise StateInvalid(self.problems)
+            raise exc(self.problems)
+
+    # -- shapes -------------------------------------------------------------------
+    def obj(self, data: Any, pointer: str, allowed: Iterable[str] | None = None) -> Mapping[str, Any]:
+        if not isinstance(data, Mapping):
+            self.add(pointer or "/", "wrong_type", "expected an object")
+            return {}
+        if allowed is not None:
+            known = set(allowed)
+            for key in data:
+                if key not in known:
+                    self.add(f"{pointer}/{_escape(str(key))}", "unknown_field", f"unknown field {key!r}")
+        return data
+
+    def get(self, data: Mapping[str, Any], key: str, pointer: str, *, required: bool = True) -> Any:
+        if key in data:
+            return data[key]
+        if required:
+            self.add(f"{pointer}/{key}", "missing", f"{key!r} is required")
+        return _MISSING
+
+    def int(
+        self,
+        data: Mapping[str, Any],
+        key: str,
+        pointer: str,
+        *,
+        lo: int | None = None,
+        hi: int | None = None,
+        default: int | None = None,
+        nullable: bool = False,
+    ) -> Any:
+        value = self.get(data, key, pointer, required=default is None and not nullable)
+        where = f"{pointer}/{key}"
+        if value is _MISSING:
+            return default if default is not None else (None if nullable else (lo or 0))
+        if value is None and nullable:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.add(where, "wrong_type", "expected an integer")
+            return lo or 0
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            self.add(where, "out_of_range", f"{value} is outside {lo}..{hi}")
+            return lo or 0
+        return value
+
+    def bool(self, data: Mapping[str, Any], key: str, pointer: str, *, default: bool | None = None) -> bool:
+        value = self.get(data, key, pointer, required=default is None)
+        if value is _MISSING:
+            return bool(default)
+        if not isinstance(value, bool):
+            self.add(f"{pointer}/{key}", "wrong_type", "expected true or false")
+            return bool(default)
+        return value
+
+    def str(
+        self,
+        data: Mapping[str, Any],
+        key: str,
+        pointer: str,
+        *,
+        choices: Iterable[str] | None = None,
+        default: str | None = None,
+        nullable: bool = False,
+    ) -> Any:
+        value = self.get(data, key, pointer, required=default is None and not nullable)
+        where = f"{pointer}/{key}"
+        if value is _MISSING:
+            return default
+        if value is None and nullable:
+            return None
+        if not isinstance(value, str):
+            self.add(where, "wrong_type", "expected a string")
+            return default
+        if choices is not None:
+            options = tuple(choices)
+            if value not in options:
+                self.add(where, "not_allowed", f"{value!r} is not one of {', '.join(options)}")
+                return default
+        return value
+
+    def list(self, data: Mapping[str, Any], key: str, pointer: str, *, required: bool = True, max_len: int = 10_000) -> list[Any]:
+        value = self.get(data, key, pointer, required=required)
+        if value is _MISSING:
+            return []
+        if not isinstance(value, list):
+            self.add(f"{pointer}/{key}", "wrong_type", "expected an array")
+            return []
+        if len(value) > max_len:
+            self.add(f"{pointer}/{key}", "too_long", f"at most {max_len} items")
+            return []
+        return value
+
+    def card(self, value: Any, pointer: str, deck: Deck) -> Card | None:
+        try:
+            return deck.parse(value)
+        except NotationError as exc:
+            self.add(pointer, "unknown_card", str(exc))
+            return None
+
+    def cards(self, data: Mapping[str, Any], key: str, pointer: str, deck: Deck, *, required: bool = True) -> tuple[Card, ...]:
+        out: list[Card] = []
+        for i, item in enumerate(self.list(data, key, pointer, required=required, max_len=len(deck.cards) * 2)):
+            card = self.card(item, f"{pointer}/{key}/{i}", deck)
+            if card is not None:
+                out.append(card)
+        return tuple(out)
+
+    def card_field(self, data: Mapping[str, Any], key: str, pointer: str, deck: Deck, *, nullable: bool = True) -> Card | None:
+        value = self.get(data, key, pointer, required=not nullable)
+        if value is _MISSING or value is None:
+            return None
+        return self.card(value, f"{pointer}/{key}", deck)
+
+
+def _escape(token: str) -> str:
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+def check_conservation(reader: JsonReader, deck: Deck, zones: Iterable[tuple[str, Iterable[Card]]]) -> None:
+    """Every card of ``deck`` appears exactly once across ``zones`` (pointer, cards).
+
+    Reports each duplicate with every place it appears, and every missing card.
+    Cards not in the deck are reported by the parser, before this runs.
+    """
+    seen: dict[Card, list[str]] = {}
+    for pointer, cards in zones:
+        for card in cards:
+            seen.setdefault(card, []).append(pointer)
+    for card, places in seen.items():
+        if len(places) > 1:
+            reader.add(
+                places[1],
+                "duplicate_card",
+                f"{format_card(card)} appears {len(places)} times ({', '.join(places)})",
+            )
+    missing = [format_card(c) for c in deck.cards if c not in seen]
+    if missing:
+        reader.add("", "missing_cards", f"{len(missing)} card(s) of the deck are nowhere: {', '.join(missing)}")
