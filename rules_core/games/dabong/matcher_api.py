@@ -1,0 +1,109 @@
+"""The contract between the dabong! engine and its play-pattern matcher.
+
+The engine owns the table (turns, draws, claims, powers, take-backs); the
+matcher owns one question: which ways is a sequence of cards, laid on this
+pile, a legal play, and what are all the legal plays of a hand. Both sides
+code against these types; additions must stay backwards-compatible.
+
+Vocabulary:
+* a card's *identity* is the real card it counts as: itself, or for a Shaman
+  its declared real card (never a Shaman);
+* *in-play value*: A 1, 2..10 face, J Q K 10 (also the in-hand value);
+* *pile value* of the top identity: J 11, Q 12, K 13, A 14, else face.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from ...kernel import Card, LegalEntry, Suit
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PileContext:
+    """What a play is laid on, as the engine sees the table now."""
+
+    #: Identity of the top card of the discard pile (a Shaman on top: its declared card).
+    top: Card
+    #: Suits a card may follow: the declared suit after an 8 or a Jack (or a Shaman as
+    #: one), otherwise the top identity's suit.
+    active_suits: frozenset[Suit]
+    #: Pile value of ``top`` (J 11, Q 12, K 13, A 14).
+    pile_value: int
+    #: Identities of the play that put the top card down, in laid order (for the mirror).
+    previous_play: tuple[Card, ...] = ()
+    #: 2s pending against the seat (0: none). Intermediate and up may answer them.
+    pending_twos: int = 0
+    #: Consecutive cards of the top identity's rank at the top of the pile (4th card rule).
+    rank_run: int = 1
+    #: Cards the seat holds in hand right now (to know whether a play empties the hand).
+    hand_size: int = 0
+    #: The river card, when the river is in play (usable only in a play that empties the hand).
+    river: Card | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayReading:
+    """One interpretation under which a laid sequence is legal."""
+
+    #: Pattern id (``single``, ``addition``, ``subtraction``, ...), stable.
+    pattern: str
+    #: Rule id that makes it legal (resolves in the dabong! rule table).
+    rule_id: str
+    #: Physical cards, in laid order (the last one ends on top).
+    cards: tuple[Card, ...]
+    #: Identity of each card, same order.
+    identities: tuple[Card, ...]
+    #: Shaman -> declared real card, for every Shaman in the play, sorted.
+    declarations: tuple[tuple[Card, Card], ...] = ()
+    #: A short readable account: "7F + 2F + AF = 10 on 10W".
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayCheck:
+    """The matcher's answer for one proposed play."""
+
+    #: Every legal reading (empty: illegal).
+    readings: tuple[PlayReading, ...]
+    #: When illegal: why, as (reason code, rule id, message) per pattern that came close.
+    misses: tuple[tuple[str, str, str], ...] = ()
+    #: Shamans whose identity was not declared and changes the outcome (needs declaring).
+    undeclared: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayListing:
+    #: This page of entries; each entry is a ``play`` action whose ``cards`` and
+    #: ``declare`` fields give one play (``orderings`` > 1 when a free middle order
+    #: is grouped).
+    entries: tuple[LegalEntry, ...]
+    total_entries: int
+    total_plays: int
+    next_offset: int | None
+
+
+class Matcher(Protocol):
+    def check_play(
+        self,
+        ctx: PileContext,
+        cards: tuple[Card, ...],
+        declare: tuple[tuple[Card, Card], ...],
+        options: object,
+    ) -> PlayCheck:
+        """Every reading of ``cards`` (laid in this order) that is legal on ``ctx``."""
+        ...
+
+    def list_plays(
+        self,
+        ctx: PileContext,
+        hand: tuple[Card, ...],
+        options: object,
+        *,
+        seat: int,
+        offset: int = 0,
+        limit: int | None = None,
+    ) -> PlayListing:
+        """Every distinct legal play of ``hand`` on ``ctx``, exact totals, stable order."""
+        ...
