@@ -93,9 +93,7 @@ def _parse_uncached(text: str) -> Card:
     if text.startswith(SHAMAN_PREFIX) and len(text) == 3 and text[2] in "123":
         return Card(None, None, int(text[2]))
     if len(text) < 2 or len(text) > 3:
-        raise NotationError(
-            f"{text!r} is not a card: write rank then suit, like 'QS', '10H' or 'SH1'"
-        )
+        raise NotationError(f"{text!r} is not a card: write rank then suit, like 'QS', '10H' or 'SH1'")
     rank_text, suit_text = text[:-1], text[-1]
     rank = _RANK_BY_TEXT.get(rank_text)
     suit = _SUIT_BY_TEXT.get(suit_text)

@@ -115,7 +115,9 @@ class Game(ABC, Generic[S]):
         return self.resolve(state, action)
 
     @abstractmethod
-    def legal_actions(self, state: S, seat: int | None = None, *, offset: int = 0, limit: int | None = None) -> LegalPage:
+    def legal_actions(
+        self, state: S, seat: int | None = None, *, offset: int = 0, limit: int | None = None
+    ) -> LegalPage:
         """Every legal action now (for ``seat`` only when given), complete and in a stable order."""
 
     @abstractmethod
@@ -133,7 +135,7 @@ class Game(ABC, Generic[S]):
         return tuple(dict.fromkeys(c.suit for c in self.deck.cards if c.suit is not None))
 
     def seat_count(self, state: S) -> int:
-        return int(getattr(state, "seats"))
+        return int(state.seats)  # type: ignore[attr-defined]  # every game state has seats
 
     # -- input ----------------------------------------------------------------------------
     def action_from_json(self, data: Any, pointer: str = "/action") -> Action:
@@ -147,7 +149,11 @@ class Game(ABC, Generic[S]):
         reader = JsonReader()
         name = preset or self.default_preset
         if name not in self.presets:
-            reader.add("/preset", "unknown_preset", f"{name!r} is not a preset of {self.name}: {', '.join(self.presets)}")
+            reader.add(
+                "/preset",
+                "unknown_preset",
+                f"{name!r} is not a preset of {self.name}: {', '.join(self.presets)}",
+            )
             raise InvalidInput(reader.problems, "invalid options")
         base = self.presets[name]
         if overrides is None:

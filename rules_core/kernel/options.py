@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 from .problems import InvalidInput, JsonReader
 
-O = TypeVar("O")
+OptionsT = TypeVar("OptionsT")
 
 
 def option(
@@ -91,13 +91,13 @@ def options_to_json(options: Any) -> dict[str, Any]:
 
 
 def options_from_json(
-    options_type: type[O],
+    options_type: type[OptionsT],
     data: Any,
     pointer: str,
     *,
-    base: O | None = None,
+    base: OptionsT | None = None,
     reader: JsonReader | None = None,
-) -> O:
+) -> OptionsT:
     """Build options from JSON over ``base`` (defaults when None), checking every field.
 
     Unknown names, wrong types and values outside the allowed set are all

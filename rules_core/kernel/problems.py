@@ -39,6 +39,13 @@ class StateInvalid(InvalidInput):
 
 _MISSING = object()
 
+# Aliases: JsonReader has methods named int/str/bool/list, which shadow the
+# builtins inside its body, so its annotations use these names instead.
+_Str = str
+_Int = int
+_Bool = bool
+_List = list
+
 
 class JsonReader:
     """Reads a decoded JSON object field by field, collecting problems.
@@ -47,10 +54,10 @@ class JsonReader:
     pass over the input reports everything wrong with it.
     """
 
-    def __init__(self, problems: list[Problem] | None = None) -> None:
-        self.problems: list[Problem] = problems if problems is not None else []
+    def __init__(self, problems: _List[Problem] | None = None) -> None:
+        self.problems: _List[Problem] = problems if problems is not None else []
 
-    def add(self, pointer: str, code: str, message: str) -> None:
+    def add(self, pointer: _Str, code: _Str, message: _Str) -> None:
         self.problems.append(Problem(pointer=pointer, code=code, message=message))
 
     def raise_if_any(self, exc: type[InvalidInput] = StateInvalid) -> None:
@@ -60,7 +67,7 @@ class JsonReader:
             raise exc(self.problems)
 
     # -- shapes -------------------------------------------------------------------
-    def obj(self, data: Any, pointer: str, allowed: Iterable[str] | None = None) -> Mapping[str, Any]:
+    def obj(self, data: Any, pointer: _Str, allowed: Iterable[_Str] | None = None) -> Mapping[_Str, Any]:
         if not isinstance(data, Mapping):
             self.add(pointer or "/", "wrong_type", "expected an object")
             return {}
@@ -71,7 +78,7 @@ class JsonReader:
                     self.add(f"{pointer}/{_escape(str(key))}", "unknown_field", f"unknown field {key!r}")
         return data
 
-    def get(self, data: Mapping[str, Any], key: str, pointer: str, *, required: bool = True) -> Any:
+    def get(self, data: Mapping[_Str, Any], key: _Str, pointer: _Str, *, required: _Bool = True) -> Any:
         if key in data:
             return data[key]
         if required:
@@ -80,14 +87,14 @@ class JsonReader:
 
     def int(
         self,
-        data: Mapping[str, Any],
-        key: str,
-        pointer: str,
+        data: Mapping[_Str, Any],
+        key: _Str,
+        pointer: _Str,
         *,
-        lo: int | None = None,
-        hi: int | None = None,
-        default: int | None = None,
-        nullable: bool = False,
+        lo: _Int | None = None,
+        hi: _Int | None = None,
+        default: _Int | None = None,
+        nullable: _Bool = False,
     ) -> Any:
         value = self.get(data, key, pointer, required=default is None and not nullable)
         where = f"{pointer}/{key}"
@@ -103,7 +110,9 @@ class JsonReader:
             return lo or 0
         return value
 
-    def bool(self, data: Mapping[str, Any], key: str, pointer: str, *, default: bool | None = None) -> bool:
+    def bool(
+        self, data: Mapping[_Str, Any], key: _Str, pointer: _Str, *, default: _Bool | None = None
+    ) -> _Bool:
         value = self.get(data, key, pointer, required=default is None)
         if value is _MISSING:
             return bool(default)
@@ -114,13 +123,13 @@ class JsonReader:
 
     def str(
         self,
-        data: Mapping[str, Any],
-        key: str,
-        pointer: str,
+        data: Mapping[_Str, Any],
+        key: _Str,
+        pointer: _Str,
         *,
-        choices: Iterable[str] | None = None,
-        default: str | None = None,
-        nullable: bool = False,
+        choices: Iterable[_Str] | None = None,
+        default: _Str | None = None,
+        nullable: _Bool = False,
     ) -> Any:
         value = self.get(data, key, pointer, required=default is None and not nullable)
         where = f"{pointer}/{key}"
@@ -138,7 +147,15 @@ class JsonReader:
                 return default
         return value
 
-    def list(self, data: Mapping[str, Any], key: str, pointer: str, *, required: bool = True, max_len: int = 10_000) -> list[Any]:
+    def list(
+        self,
+        data: Mapping[_Str, Any],
+        key: _Str,
+        pointer: _Str,
+        *,
+        required: _Bool = True,
+        max_len: _Int = 10_000,
+    ) -> _List[Any]:
         value = self.get(data, key, pointer, required=required)
         if value is _MISSING:
             return []
@@ -150,22 +167,28 @@ class JsonReader:
             return []
         return value
 
-    def card(self, value: Any, pointer: str, deck: Deck) -> Card | None:
+    def card(self, value: Any, pointer: _Str, deck: Deck) -> Card | None:
         try:
             return deck.parse(value)
         except NotationError as exc:
             self.add(pointer, "unknown_card", str(exc))
             return None
 
-    def cards(self, data: Mapping[str, Any], key: str, pointer: str, deck: Deck, *, required: bool = True) -> tuple[Card, ...]:
-        out: list[Card] = []
-        for i, item in enumerate(self.list(data, key, pointer, required=required, max_len=len(deck.cards) * 2)):
+    def cards(
+        self, data: Mapping[_Str, Any], key: _Str, pointer: _Str, deck: Deck, *, required: _Bool = True
+    ) -> tuple[Card, ...]:
+        out: _List[Card] = []
+        for i, item in enumerate(
+            self.list(data, key, pointer, required=required, max_len=len(deck.cards) * 2)
+        ):
             card = self.card(item, f"{pointer}/{key}/{i}", deck)
             if card is not None:
                 out.append(card)
         return tuple(out)
 
-    def card_field(self, data: Mapping[str, Any], key: str, pointer: str, deck: Deck, *, nullable: bool = True) -> Card | None:
+    def card_field(
+        self, data: Mapping[_Str, Any], key: _Str, pointer: _Str, deck: Deck, *, nullable: _Bool = True
+    ) -> Card | None:
         value = self.get(data, key, pointer, required=not nullable)
         if value is _MISSING or value is None:
             return None
@@ -195,4 +218,6 @@ def check_conservation(reader: JsonReader, deck: Deck, zones: Iterable[tuple[str
             )
     missing = [format_card(c) for c in deck.cards if c not in seen]
     if missing:
-        reader.add("", "missing_cards", f"{len(missing)} card(s) of the deck are nowhere: {', '.join(missing)}")
+        reader.add(
+            "", "missing_cards", f"{len(missing)} card(s) of the deck are nowhere: {', '.join(missing)}"
+        )
