@@ -35,7 +35,7 @@ from .options import OptionSpec, describe, option, options_from_json, options_to
 from .problems import InvalidInput, JsonReader, Problem, StateInvalid, check_conservation
 from .registry import Registry
 from .rng import MAX_SEED, rng_for, shuffled
-from .rules import Rule, RuleTable
+from .rules import Rule, RuleExample, RuleTable
 from .verdicts import Interpretation, Reason, ReasonCatalog, ReasonCode, Verdict
 
 __all__ = [
@@ -72,6 +72,7 @@ __all__ = [
     "RoundDrawn",
     "RoundWon",
     "Rule",
+    "RuleExample",
     "RuleTable",
     "StateInvalid",
     "Suit",

@@ -4,6 +4,27 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RuleExample:
+    """A worked example as a machine-readable request.
+
+    The state is built by dealing (``deal``: the deal request body, usually with a
+    rigged ``deck_order``) and applying ``setup`` actions; ``action`` is then
+    validated and must give ``legal`` (and, when set, a reason with ``code``).
+    The reference serves the built ``{"state", "action"}`` body so a client can
+    POST it to ``validate`` unchanged.
+    """
+
+    title: str
+    deal: dict[str, Any]
+    action: dict[str, Any]
+    legal: bool
+    setup: tuple[dict[str, Any], ...] = ()
+    code: str | None = None
+    note: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -19,6 +40,10 @@ class Rule:
     ruling: str | None = None
     #: Set for parts that are listed but cannot be adjudicated, with the reason.
     not_adjudicated: str | None = None
+    #: The part of the rule document this paraphrases (for the coverage list).
+    source: str = ""
+    #: Worked examples, each a request that ``validate`` answers as stated.
+    examples: tuple[RuleExample, ...] = ()
 
 
 class RuleTable:
