@@ -43,7 +43,8 @@ def main(argv: list[str] | None = None) -> int:
 
     fair = 1 / args.seats
     print(
-        f"{args.game}, {args.seats} seats, {result.games} games, seed {args.seed}, preset {args.preset or game.default_preset}"
+        f"{args.game}, {args.seats} seats, {result.games} games, seed {args.seed}, "
+        f"preset {args.preset or game.default_preset}"
     )
     print(f"{result.draws} drawn, {result.actions} actions, {elapsed:.1f} s")
     print()
