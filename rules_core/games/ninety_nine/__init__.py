@@ -1,0 +1,16 @@
+"""99 (the Count): count up, never past 99, last player standing wins the hit."""
+
+from .game import GAME, NinetyNineGame
+from .options import PRESETS, NinetyNineOptions
+from .state import Hit, HitKind, NinetyNineState, Status
+
+__all__ = [
+    "GAME",
+    "PRESETS",
+    "Hit",
+    "HitKind",
+    "NinetyNineGame",
+    "NinetyNineOptions",
+    "NinetyNineState",
+    "Status",
+]

@@ -1,0 +1,154 @@
+"""The 99 game object: its facts, the deal, and the view of one seat."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ...kernel import (
+    STANDARD_52,
+    Action,
+    Card,
+    Game,
+    InvalidInput,
+    JsonReader,
+    LegalPage,
+    Outcome,
+    shuffled,
+)
+from . import codec, engine, legal
+from .options import DEFAULT_PRESET, PRESETS, NinetyNineOptions
+from .reasons import REASONS
+from .rules import RULES
+from .state import NinetyNineState, Status
+
+
+class NinetyNineGame(Game[NinetyNineState]):
+    """99: count up with one card a turn, never past 99; last player standing wins the hit.
+
+    Dealing: ``deck_order[0]`` goes to seat 0, then one card at a time round the
+    table until every seat has four; the remaining cards are the draw pile in
+    order (index 0 on top). Without ``deck_order`` the deck is shuffled with
+    ``kernel.rng.shuffled(deck, seed=seed, stream="deal")``.
+    """
+
+    name: ClassVar[str] = codec.GAME_NAME
+    title: ClassVar[str] = "99"
+    summary: ClassVar[str] = (
+        "Play one card a turn onto the Count and draw; a King sets 99; at 99 only passes, the 10, Kings and "
+        "the Queen of Spades Death Card; whoever cannot stay at or under 99 is out; "
+        "the clubs may steal the hit."
+    )
+    min_seats: ClassVar[int] = codec.MIN_SEATS
+    max_seats: ClassVar[int] = codec.MAX_SEATS
+    deck = STANDARD_52
+    options_type: ClassVar[type] = NinetyNineOptions
+    presets: ClassVar[Mapping[str, Any]] = PRESETS
+    default_preset: ClassVar[str] = DEFAULT_PRESET
+    rules = RULES
+    reasons = REASONS
+    action_types: ClassVar[Mapping[str, str]] = {
+        "play": "Play one card from hand onto the play pile (the draw that follows is automatic); "
+        "also the shield: the Ace of Diamonds against a Death Card.",
+    }
+    #: No real game comes near it; the rules set no limit on a hand's length (ruling R-99-10).
+    max_actions: ClassVar[int] = 5000
+
+    def deal(
+        self, *, seats: int, options: Any, seed: int, deck_order: tuple[Any, ...] | None = None
+    ) -> NinetyNineState:
+        reader = JsonReader()
+        if (
+            isinstance(seats, bool)
+            or not isinstance(seats, int)
+            or not codec.MIN_SEATS <= seats <= codec.MAX_SEATS
+        ):
+            reader.add("/seats", "out_of_range", f"99 is for {codec.MIN_SEATS} to {codec.MAX_SEATS} players")
+        elif options.first_seat >= seats:
+            reader.add(
+                "/options/first_seat",
+                "no_such_seat",
+                f"seat {options.first_seat} is not at a table of {seats}",
+            )
+        order = self._deck_order(reader, deck_order, seed)
+        if reader.problems:
+            raise InvalidInput(reader.problems, "invalid deal")
+        dealt = seats * codec.HAND_SIZE
+        hands = tuple(tuple(order[s:dealt:seats]) for s in range(seats))
+        return NinetyNineState(
+            options=options,
+            seats=seats,
+            seed=seed,
+            shuffles=0,
+            hands=hands,
+            draw_pile=tuple(order[dealt:]),
+            play_pile=(),
+            count=0,
+            count_base=0,
+            status=Status.PLAYING,
+            turn=options.first_seat,
+        )
+
+    def _deck_order(
+        self, reader: JsonReader, deck_order: tuple[Any, ...] | None, seed: int
+    ) -> tuple[Card, ...]:
+        """The deck to deal from: ``deck_order`` when given (a full permutation), else the seeded shuffle."""
+        if deck_order is None:
+            return shuffled(self.deck.cards, seed=seed, stream="deal")
+        cards: list[Card] = []
+        for i, item in enumerate(deck_order):
+            pointer = f"/deck_order/{i}"
+            card = (
+                item
+                if isinstance(item, Card) and item in self.deck
+                else reader.card(item, pointer, self.deck)
+            )
+            if card is None:
+                continue
+            if card in cards:
+                reader.add(pointer, "duplicate_card", f"{card} is in the deck order twice")
+                continue
+            cards.append(card)
+        missing = [str(c) for c in self.deck.cards if c not in cards]
+        if missing:
+            reader.add(
+                "/deck_order",
+                "missing_cards",
+                f"the deck order lacks {len(missing)} card(s): {', '.join(missing)}",
+            )
+        return tuple(cards)
+
+    def state_from_json(self, data: Any) -> NinetyNineState:
+        return codec.state_from_json(data)
+
+    def state_to_json(self, state: NinetyNineState) -> dict[str, Any]:
+        return codec.state_to_json(state)
+
+    def resolve(self, state: NinetyNineState, action: Action) -> Outcome[NinetyNineState]:
+        return engine.resolve(state, action)
+
+    def legal_actions(
+        self, state: NinetyNineState, seat: int | None = None, *, offset: int = 0, limit: int | None = None
+    ) -> LegalPage:
+        return legal.legal_actions(state, seat, offset=offset, limit=limit)
+
+    def to_act(self, state: NinetyNineState) -> tuple[int, ...]:
+        return () if state.turn is None or state.status is Status.OVER else (state.turn,)
+
+    def is_over(self, state: NinetyNineState) -> bool:
+        return state.status is Status.OVER
+
+    def view(self, state: NinetyNineState, seat: int) -> dict[str, Any]:
+        """Own hand only; other hands and the draw pile as counts; no seed (it predicts every shuffle)."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats:
+            reader = JsonReader()
+            reader.add("/seat", "no_such_seat", f"seat {seat} is not at this table of {state.seats}")
+            raise InvalidInput(reader.problems, "invalid seat")
+        full = codec.state_to_json(state)
+        full.pop("seed")
+        full["hands"] = [hand if i == seat else {"count": len(hand)} for i, hand in enumerate(full["hands"])]
+        full["draw_pile"] = {"count": len(state.draw_pile)}
+        return {"viewer": seat, **full}
+
+
+GAME = NinetyNineGame()
