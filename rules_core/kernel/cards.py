@@ -59,13 +59,32 @@ ELEMENT_SUITS: tuple[Suit, ...] = (Suit.FIRE, Suit.WATER, Suit.EARTH, Suit.AIR)
 SHAMAN_PREFIX = "SH"
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Card:
-    """A physical card. A Shaman has no rank or suit, only its number 1..3."""
+    """A physical card. A Shaman has no rank or suit, only its number 1..3.
+
+    Ordered by (rank text, suit text, shaman number), a Shaman's missing rank and
+    suit counting as "" so that Shamans sort (first) beside real cards.
+    """
 
     rank: Rank | None
     suit: Suit | None
     shaman: int = 0
+
+    def _key(self) -> tuple[str, str, int]:
+        return (self.rank.value if self.rank else "", self.suit.value if self.suit else "", self.shaman)
+
+    def __lt__(self, other: Card) -> bool:
+        return self._key() < other._key()
+
+    def __le__(self, other: Card) -> bool:
+        return self._key() <= other._key()
+
+    def __gt__(self, other: Card) -> bool:
+        return self._key() > other._key()
+
+    def __ge__(self, other: Card) -> bool:
+        return self._key() >= other._key()
 
     @property
     def is_shaman(self) -> bool:

@@ -85,6 +85,9 @@ class Game(ABC, Generic[S]):
     action_params: ClassVar[Mapping[str, str]] = {}
     #: Upper bound on actions in one game (termination invariant, replay budget).
     max_actions: ClassVar[int]
+    #: The game's CPU player (a ``rules_core.bots.SeatBot``), attached by the game's
+    #: package ``__init__`` (the bot imports the game, so the game cannot import it).
+    bot: Any = None
 
     # -- facts ----------------------------------------------------------------------
     def option_specs(self) -> tuple[OptionSpec, ...]:

@@ -1,5 +1,32 @@
 """The contract between the dabong! engine and its play-pattern matcher.
 
+NOTE TO THE ENGINE SIDE (matcher additions, all additive):
+* ``MatchRules``: what the engine passes as ``options`` to ``check_play`` and
+  ``list_plays``: the rule level, patterns switched off, and
+  ``eight_must_share_suit``. Build it from ``DabongOptions`` (``level`` as is).
+  Passing ``DabongOptions`` itself also works (``matcher.match_rules``): its
+  ``level``, its ``eight_must_share_suit`` if any, and a bool field named like a
+  pattern id (``clone`` ...) set to False switches that pattern off.
+* ``PlayReading.top_power``: the rule id of the power of the top identity
+  (``dabong.two``, ``dabong.eight``, ``dabong.nine``, ``dabong.jack``,
+  ``dabong.queen_of_water``) or ``None``: the engine turns it into effects.
+* ``PlayCheck.undeclared``: undeclared Shamans whose identity differs between
+  the readings (a buried one included; whether to insist is the engine's call).
+* Listing entries: one entry per card set + identities + *top card* + suit
+  choice (``action.suit`` set when the top identity is an 8: 4 choices, or a
+  Jack: its 2 suits); the cards under the top (after the first, for a
+  subtraction) are free, ``orderings`` counts those orders.
+* Card facts (values, Jack suits, Shaman identities) live in ``values.py``.
+
+NOTE TO THE MATCHER SIDE (engine requests, additive):
+* Please export ``MISS_REASONS: ReasonCatalog`` from ``matcher.py``: every code
+  ``check_play`` can put in ``PlayCheck.misses`` (code, template, rule id). The
+  game's catalog merges it, so those codes are listed in the API and the
+  playout checker accepts them (it rejects codes outside ``game.reasons``).
+* The engine passes ``DabongOptions`` as ``options``; it has ``match_rules()``.
+* The engine insists that every Shaman in ``PlayCheck.undeclared`` is declared
+  (``needs``), buried ones included: the identity becomes part of the pile.
+
 The engine owns the table (turns, draws, claims, powers, take-backs); the
 matcher owns one question: which ways is a sequence of cards, laid on this
 pile, a legal play, and what are all the legal plays of a hand. Both sides
@@ -18,6 +45,19 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ...kernel import Card, LegalEntry, Suit
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MatchRules:
+    """Which play patterns the matcher allows: the engine builds it from its options."""
+
+    #: Rule level (``beginner`` < ``intermediate`` < ``master``, cumulative).
+    level: str = "beginner"
+    #: Pattern ids switched off although their level is on (one option per later rule).
+    disabled: frozenset[str] = frozenset()
+    #: An 8 inside a multi-card play must share the other cards' suit (ruling); off:
+    #: it counts as every suit there, as groups that clone 8s play it.
+    eight_must_share_suit: bool = True
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -59,6 +99,8 @@ class PlayReading:
     declarations: tuple[tuple[Card, Card], ...] = ()
     #: A short readable account: "7F + 2F + AF = 10 on 10W".
     description: str = ""
+    #: Rule id of the power of the top identity (only the top card's power fires), or None.
+    top_power: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -1,0 +1,98 @@
+"""Timings of the dabong! matcher (a benchmark, not a test).
+
+Run ``python -m benchmarks.dabong_matcher`` from the repository root. Targets:
+one play validated in under 1 ms for any hand; a 26-card hand with all three
+Shamans counted with its first page in under 50 ms. ``CASES`` (label, pile,
+hand) are the hands timed here, for the benchmark suite to reuse.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from functools import partial
+
+from rules_core.games.dabong.matcher import MATCHER
+from rules_core.games.dabong.matcher_api import MatchRules, PileContext
+from rules_core.games.dabong.values import REAL_CARDS, SHAMANS, card_suits, pile_value
+from rules_core.kernel import Card, parse_card, parse_cards
+
+RULES = MatchRules()
+
+
+def pile(top: str) -> PileContext:
+    card = parse_card(top)
+    return PileContext(top=card, active_suits=card_suits(card), pile_value=pile_value(card))
+
+
+def timed(label: str, run: Callable[[], object], repeat: int) -> None:
+    run()
+    best = float("inf")
+    for _ in range(5):
+        start = time.perf_counter()
+        for _ in range(repeat):
+            run()
+        best = min(best, (time.perf_counter() - start) / repeat)
+    print(f"{label:<60} {best * 1000:9.3f} ms")
+
+
+def hand_of(seed: int, size: int, top: str, shamans: int) -> tuple[Card, ...]:
+    rng = random.Random(seed)
+    rest = [c for c in REAL_CARDS if str(c) != top]
+    return (*SHAMANS[:shamans], *rng.sample(rest, size - shamans))
+
+
+TOPS_26 = ("2F", "9W", "KA", "AE")
+
+#: (label, pile, hand): a typical 8-card hand, and 26-card hands holding all three Shamans.
+CASES: tuple[tuple[str, PileContext, tuple[Card, ...]], ...] = (
+    ("8 cards + 1 Shaman on 9F", pile("9F"), hand_of(1, 8, "9F", 1)),
+    *((f"26 cards + 3 Shamans on {top}", pile(top), hand_of(2, 26, top, 3)) for top in TOPS_26),
+)
+
+
+def main() -> None:
+    label8, typical, hand8 = CASES[0]
+    print(f"{label8}:", " ".join(map(str, hand8)))
+    timed(
+        "validate a single card (9W)",
+        lambda: MATCHER.check_play(typical, parse_cards(["9W"]), (), RULES),
+        2000,
+    )
+    timed(
+        "validate an addition (4E 5E)",
+        lambda: MATCHER.check_play(typical, parse_cards(["4E", "5E"]), (), RULES),
+        2000,
+    )
+    timed(
+        "validate a lone undeclared Shaman (all 20 readings)",
+        lambda: MATCHER.check_play(typical, (SHAMANS[0],), (), RULES),
+        500,
+    )
+    timed(
+        "validate SH1 SH2 SH3 undeclared as a sum on a King (348 readings)",
+        lambda: MATCHER.check_play(pile("KE"), SHAMANS, (), RULES),
+        20,
+    )
+    timed(
+        "list every play of the 8-card hand", lambda: MATCHER.list_plays(typical, hand8, RULES, seat=0), 100
+    )
+    for label, ctx, hand in CASES[1:]:
+        listing = MATCHER.list_plays(ctx, hand, RULES, seat=0, limit=50)
+        middle = listing.total_entries // 2
+        timed(
+            f"{label}: count + first page of 50",
+            partial(MATCHER.list_plays, ctx, hand, RULES, seat=0, limit=50),
+            10,
+        )
+        timed(
+            f"   ... a page of 50 from entry {middle}",
+            partial(MATCHER.list_plays, ctx, hand, RULES, seat=0, offset=middle, limit=50),
+            10,
+        )
+        print(f"   ({listing.total_entries} entries, {listing.total_plays} ordered plays)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,317 @@
+"""Same-suit sums: addition and subtraction (and later the sum family's kin).
+
+Addition: two or more cards sharing one suit whose in-play values add up to
+the pile value of the top card, laid in any order. Subtraction: two or more
+cards sharing one suit, the biggest laid first, the rest subtracted from it
+down to the pile value, the rest in any order. Neither has to match the top
+card's suit. A Jack shares either of its two suits; a Shaman is its identity;
+an 8 shares its own suit only (unless ``eight_must_share_suit`` is off).
+
+Since values are positive, a subtraction that comes out right always has its
+biggest card first and that card is unique, so the order rule is "the first
+card is the one the others are subtracted from".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import product
+from math import factorial
+
+from ....kernel import ELEMENT_SUITS, Action, Card, LegalEntry, Suit, format_card
+from ..matcher_api import MatchRules, PileContext, PlayReading
+from ..values import JACK_PARTNER, identity_choices, in_play_value, is_eight
+from .base import CardRule, Miss, OrderRule, Pattern, Slot
+from .common import (
+    ALL_SUITS,
+    declarations,
+    identities_with_suit,
+    play_suits,
+    shown,
+    suit_choices,
+    top_power,
+)
+from .subsets import Choice, SubsetSums
+
+#: Exact common-suit classes of a set, each with the wider class whose sets it leaves out
+#: (a set of Jacks of Water and Air shares both suits: it is counted once, in the pair class).
+SUIT_CLASSES: tuple[tuple[frozenset[Suit], frozenset[Suit] | None], ...] = (
+    *((frozenset({s}), frozenset({s, JACK_PARTNER[s]})) for s in ELEMENT_SUITS),
+    (frozenset({Suit.EARTH, Suit.FIRE}), ALL_SUITS),
+    (frozenset({Suit.WATER, Suit.AIR}), ALL_SUITS),
+    (ALL_SUITS, None),
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SameSuitSum(Pattern):
+    """A same-suit sum unit: ``ANY`` order adds every card, ``BIGGEST_FIRST`` subtracts."""
+
+    id: str
+    rule_id: str
+    level: str
+    order: OrderRule
+    cards: CardRule = CardRule.ONE_SUIT
+    first_card_follows: bool = False
+    min_cards: int = 2
+
+    @property
+    def subtracts(self) -> bool:
+        return self.order is OrderRule.BIGGEST_FIRST
+
+    # -- one laid sequence ---------------------------------------------------------------------
+    def readings(
+        self, ctx: PileContext, slots: tuple[Slot, ...], rules: MatchRules
+    ) -> tuple[tuple[PlayReading, ...], Miss | None]:
+        target = ctx.pile_value
+        signs = (1, *([-1 if self.subtracts else 1] * (len(slots) - 1)))
+        found: dict[tuple[Card, ...], None] = {}
+        for suit in ELEMENT_SUITS:
+            grouped = [_slot_options(slot, suit, rules) for slot in slots]
+            if not all(grouped):
+                continue
+            for values in _value_paths(grouped, signs, 0, target):
+                for identities in product(*(grouped[k][v] for k, v in enumerate(values))):
+                    found.setdefault(identities, None)
+        readings = tuple(self._reading(ctx, slots, identities) for identities in found)
+        if readings:
+            return readings, None
+        return (), self._miss(ctx, slots, rules)
+
+    def _reading(
+        self, ctx: PileContext, slots: tuple[Slot, ...], identities: tuple[Card, ...]
+    ) -> PlayReading:
+        cards = tuple(s.card for s in slots)
+        sign = " - " if self.subtracts else " + "
+        text = sign.join(shown(c, i) for c, i in zip(cards, identities, strict=True))
+        return PlayReading(
+            pattern=self.id,
+            rule_id=self.rule_id,
+            cards=cards,
+            identities=identities,
+            declarations=declarations(cards, identities),
+            description=f"{text} = {ctx.pile_value} on {format_card(ctx.top)}",
+            top_power=top_power(identities[-1]),
+        )
+
+    def _miss(self, ctx: PileContext, slots: tuple[Slot, ...], rules: MatchRules) -> Miss:
+        known = [s for s in slots if s.identity is not None]
+        clash = _suit_clash(known, rules)
+        if clash is not None:
+            a, b = clash
+            assert a.identity is not None and b.identity is not None
+            pair = f"{shown(a.card, a.identity)} and {shown(b.card, b.identity)} differ"
+            if rules.eight_must_share_suit and (is_eight(a.identity) or is_eight(b.identity)):
+                return Miss(
+                    code="eight_must_share_suit",
+                    rule_id="dabong.eight",
+                    message=f"an 8 inside a multi-card play must share the others' suit: {pair}",
+                )
+            return Miss(
+                code=f"{self.id}_suits_differ",
+                rule_id=self.rule_id,
+                message=f"{'a' if self.subtracts else 'an'} {self.id} needs one suit: {pair}",
+            )
+        target = ctx.pile_value
+        open_slots = [format_card(s.card) for s in slots if s.identity is None]
+        if open_slots:
+            return Miss(
+                code=f"{self.id}_wrong_total",
+                rule_id=self.rule_id,
+                message=(
+                    f"no declaration of {', '.join(open_slots)} makes this {self.id} come to "
+                    f"{target} in one suit"
+                ),
+            )
+        values = [in_play_value(s.identity) for s in slots if s.identity is not None]
+        if self.subtracts:
+            result = values[0] - sum(values[1:])
+            biggest = max(values)
+            if biggest != values[0] and biggest - (sum(values) - biggest) == target:
+                top = slots[values.index(biggest)]
+                assert top.identity is not None
+                return Miss(
+                    code="subtraction_biggest_first",
+                    rule_id=self.rule_id,
+                    message=(
+                        f"a subtraction lays the biggest card first: "
+                        f"{shown(top.card, top.identity)} must come first"
+                    ),
+                )
+            return Miss(
+                code="subtraction_wrong_total",
+                rule_id=self.rule_id,
+                message=f"subtraction comes to {result}, the target is {target}",
+            )
+        return Miss(
+            code="addition_wrong_total",
+            rule_id=self.rule_id,
+            message=f"addition totals {sum(values)}, the target is {target}",
+        )
+
+    # -- all plays of a hand ---------------------------------------------------------------------
+    def blocks(
+        self, ctx: PileContext, hand: tuple[Card, ...], rules: MatchRules, seat: int
+    ) -> Iterator[SumBlock]:
+        target = ctx.pile_value
+        for key, wider in SUIT_CLASSES:
+            items = [_item(card, key, wider, rules) for card in hand]
+            if not self.subtracts:
+                sets = SubsetSums(items, target=target, min_size=2, exclude_all_super=wider is not None)
+                block = SumBlock(sets=sets, first=None, pattern=self.id, seat=seat)
+                if block.entries:
+                    yield block
+                continue
+            shared: dict[tuple[int, int, bool], SubsetSums] = {}
+            for index, item in enumerate(items):
+                others = items[:index] + items[index + 1 :]
+                for first in item:
+                    rest = first.value - target
+                    if rest < 1:
+                        continue
+                    cache_key = (index, rest, first.covers_super)
+                    if cache_key not in shared:
+                        shared[cache_key] = SubsetSums(
+                            others,
+                            target=rest,
+                            min_size=1,
+                            exclude_all_super=wider is not None,
+                            start_super=first.covers_super,
+                        )
+                    block = SumBlock(sets=shared[cache_key], first=first, pattern=self.id, seat=seat)
+                    if block.entries:
+                        yield block
+
+
+def _item(
+    card: Card, key: frozenset[Suit], wider: frozenset[Suit] | None, rules: MatchRules
+) -> tuple[Choice, ...]:
+    """``card`` as every identity whose suits cover ``key`` (a real card: itself or nothing)."""
+    out = []
+    for identity in identity_choices(card):
+        suits = play_suits(identity, rules)
+        if key <= suits:
+            out.append(
+                Choice(
+                    card=card,
+                    identity=identity,
+                    value=in_play_value(identity),
+                    weight=len(suit_choices(identity)),
+                    covers_super=wider is not None and wider <= suits,
+                )
+            )
+    return tuple(out)
+
+
+class SumBlock:
+    """The sets of one suit class (and, for a subtraction, one first card), paged lazily."""
+
+    def __init__(self, *, sets: SubsetSums, first: Choice | None, pattern: str, seat: int) -> None:
+        self._sets = sets
+        self._first = first
+        self._pattern = pattern
+        self._seat = seat
+        totals = sets.totals(lambda n: factorial(n - 1))
+        self.entries = totals.entries
+        self.plays = totals.plays
+
+    def iter_entries(self, skip: int) -> Iterator[LegalEntry]:
+        for members, inner in self._sets.walk(skip):
+            for entry in self._entries_of(members):
+                if inner:
+                    inner -= 1
+                    continue
+                yield entry
+
+    def _entries_of(self, members: tuple[Choice, ...]) -> Iterator[LegalEntry]:
+        lead = (self._first,) if self._first is not None else ()
+        for place, top in enumerate(members):
+            below = members[:place] + members[place + 1 :]
+            laid = (*lead, *below, top)
+            cards = tuple(c.card for c in laid)
+            identities = tuple(c.identity for c in laid)
+            free = len(below)
+            note = None
+            if free > 1:
+                start = len(lead) + 1
+                note = f"cards {start}..{start + free - 1} in any order"
+            for suit in suit_choices(top.identity):
+                yield LegalEntry(
+                    action=Action(
+                        type="play",
+                        seat=self._seat,
+                        cards=cards,
+                        suit=suit,
+                        declare=declarations(cards, identities),
+                    ),
+                    orderings=factorial(free),
+                    note=note,
+                    patterns=(self._pattern,),
+                )
+
+
+def _by_value(options: tuple[Card, ...]) -> dict[int, tuple[Card, ...]]:
+    out: dict[int, list[Card]] = {}
+    for identity in options:
+        out.setdefault(in_play_value(identity), []).append(identity)
+    return {value: tuple(cards) for value, cards in out.items()}
+
+
+# What an undeclared Shaman may be inside a play of one suit, grouped by value (constant).
+_SHAMAN_OPTIONS: dict[tuple[Suit, bool], dict[int, tuple[Card, ...]]] = {
+    (suit, share): _by_value(identities_with_suit(suit, MatchRules(eight_must_share_suit=share)))
+    for suit in ELEMENT_SUITS
+    for share in (True, False)
+}
+
+
+def _slot_options(slot: Slot, suit: Suit, rules: MatchRules) -> dict[int, tuple[Card, ...]]:
+    """The identities ``slot`` may take in a play of ``suit``, by in-play value."""
+    if slot.identity is None:
+        return _SHAMAN_OPTIONS[(suit, rules.eight_must_share_suit)]
+    if suit in play_suits(slot.identity, rules):
+        return {in_play_value(slot.identity): (slot.identity,)}
+    return {}
+
+
+def _value_paths(
+    grouped: list[dict[int, tuple[Card, ...]]], signs: tuple[int, ...], start: int, total: int
+) -> Iterator[tuple[int, ...]]:
+    """Values, one per slot from its options, with ``sum(sign * value) == total``.
+
+    The search runs over values (at most ten per slot), not cards; the caller expands
+    each value path into the cards that have those values.
+    """
+    if start == len(grouped):
+        if total == 0:
+            yield ()
+        return
+    plus = sum(1 for sign in signs[start:] if sign > 0)
+    minus = len(signs) - start - plus
+    if not plus - 10 * minus <= total <= 10 * plus - minus:
+        return
+    sign = signs[start]
+    if start == len(grouped) - 1:  # the last value is forced
+        if sign * total in grouped[start]:
+            yield (sign * total,)
+        return
+    for value in grouped[start]:
+        for tail in _value_paths(grouped, signs, start + 1, total - sign * value):
+            yield (value, *tail)
+
+
+def _suit_clash(slots: list[Slot], rules: MatchRules) -> tuple[Slot, Slot] | None:
+    """Two cards with no suit in common (None when all share one)."""
+    common = ALL_SUITS
+    for slot in slots:
+        assert slot.identity is not None
+        common = common & play_suits(slot.identity, rules)
+    if common:
+        return None
+    for i, a in enumerate(slots):
+        for b in slots[i + 1 :]:
+            assert a.identity is not None and b.identity is not None
+            if not play_suits(a.identity, rules) & play_suits(b.identity, rules):
+                return a, b
+    return None
