@@ -1,0 +1,160 @@
+"""The dabong! ``Game``: the facts, the codec and the adjudication behind one object."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ...kernel import (
+    DABONG_55,
+    Action,
+    Card,
+    Game,
+    InvalidInput,
+    JsonReader,
+    LegalPage,
+    Outcome,
+    StateInvalid,
+    check_conservation,
+    format_cards,
+)
+from . import engine, listing
+from .dealing import deal_cards, seeded_deck
+from .matcher_api import Matcher
+from .options import DEFAULT_PRESET, PRESETS, DabongOptions
+from .reasons import CATALOG
+from .rules import RULES
+from .state import GAME_OVER, OPENING, PLAYING, DabongState, Scores
+from .state_json import MAX_SEATS, MIN_SEATS, StateDecoder, state_to_json
+
+
+def _default_matcher() -> Matcher:
+    from .matcher import MATCHER
+
+    return MATCHER
+
+
+class DabongGame(Game[DabongState]):
+    """dabong!: shed your hand by following suit or number, by sums, or by a natural dabong!.
+
+    Dealing: the first game's dealer is the last seat, so seat 0 (left of the dealer)
+    plays first; cards are dealt one at a time from the seat left of the dealer; the
+    rest is the draw pile (index 0 on top) whose top card is turned up to open.
+    """
+
+    name: ClassVar[str] = "dabong"
+    title: ClassVar[str] = "dabong!"
+    summary: ClassVar[str] = (
+        "55-card elemental shedding game: follow suit or number, additions and subtractions, "
+        "specials, out-of-turn natural dabong! wins."
+    )
+    min_seats: ClassVar[int] = MIN_SEATS
+    max_seats: ClassVar[int] = MAX_SEATS
+    deck = DABONG_55
+    options_type: ClassVar[type] = DabongOptions
+    presets = PRESETS
+    default_preset: ClassVar[str] = DEFAULT_PRESET
+    rules = RULES
+    reasons = CATALOG
+    action_types = engine.ACTION_TYPES
+    action_params = engine.ACTION_PARAMS
+    #: A state covers a whole match (tennis sets, a points race to 300), and a random
+    #: player takes back and replays; real matches are far shorter.
+    max_actions: ClassVar[int] = 20_000
+
+    def __init__(self, matcher: Matcher | None = None) -> None:
+        self._matcher = matcher
+
+    @property
+    def matcher(self) -> Matcher:
+        if self._matcher is None:
+            self._matcher = _default_matcher()
+        return self._matcher
+
+    # -- state ----------------------------------------------------------------------
+    def deal(self, *, seats: int, options: Any, seed: int, deck_order: tuple[Any, ...] | None) -> DabongState:
+        if not MIN_SEATS <= seats <= MAX_SEATS:
+            reader = JsonReader()
+            reader.add("/seats", "out_of_range", f"dabong! seats {MIN_SEATS} to {MAX_SEATS}, not {seats}")
+            raise InvalidInput(reader.problems, "invalid deal")
+        options = options if options is not None else PRESETS[DEFAULT_PRESET]
+        deck = seeded_deck(seed, 0) if deck_order is None else self._checked_deck(deck_order)
+        state, _ = deal_cards(
+            seats=seats, options=options, seed=seed, dealer=seats - 1, deck=deck, scores=Scores.zero(seats)
+        )
+        return state
+
+    def _checked_deck(self, deck_order: tuple[Any, ...]) -> tuple[Card, ...]:
+        """A client deck order must be the whole deck, each card once (never repaired)."""
+        reader = JsonReader()
+        cards: list[Card] = []
+        for i, item in enumerate(deck_order):
+            card = (
+                item
+                if isinstance(item, Card) and item in self.deck
+                else reader.card(item, f"/deck_order/{i}", self.deck)
+            )
+            if card is not None:
+                cards.append(card)
+        check_conservation(reader, self.deck, [(f"/deck_order/{i}", [c]) for i, c in enumerate(cards)])
+        if reader.problems:
+            raise InvalidInput(reader.problems, "invalid deck order")
+        return tuple(cards)
+
+    def state_from_json(self, data: Any) -> DabongState:
+        reader = JsonReader()
+        decoder = StateDecoder(reader, self.action_from_json, self._replay)
+        state = decoder.decode(data, "")
+        if reader.problems or state is None:
+            raise StateInvalid(reader.problems)
+        return state
+
+    def _replay(self, before: DabongState, action: Action) -> DabongState | None:
+        outcome = engine.resolve(before, action, self.matcher)
+        return outcome.state if outcome.verdict.legal else None
+
+    def state_to_json(self, state: DabongState) -> dict[str, Any]:
+        return state_to_json(state)
+
+    # -- adjudication ---------------------------------------------------------------
+    def resolve(self, state: DabongState, action: Action) -> Outcome[DabongState]:
+        return engine.resolve(state, action, self.matcher)
+
+    def legal_actions(
+        self, state: DabongState, seat: int | None = None, *, offset: int = 0, limit: int | None = None
+    ) -> LegalPage:
+        return listing.legal_page(state, self.matcher, seat, offset, limit)
+
+    def to_act(self, state: DabongState) -> tuple[int, ...]:
+        # The seat on turn always has its turn action (draw, pick up, settle the opening), so
+        # only the other seats need a look at their listing (which never calls the matcher).
+        def acts(seat: int) -> bool:
+            if seat == state.turn and state.status in (OPENING, PLAYING):
+                return True
+            return self.legal_actions(state, seat, limit=1).total_entries > 0
+
+        return tuple(s for s in range(state.seats) if acts(s))
+
+    def is_over(self, state: DabongState) -> bool:
+        return state.status not in (OPENING, PLAYING, GAME_OVER)
+
+    def view(self, state: DabongState, seat: int) -> dict[str, Any]:
+        data = state_to_json(state)
+        return _view_of(data, state, seat)
+
+
+def _view_of(data: dict[str, Any], state: DabongState, seat: int) -> dict[str, Any]:
+    """Hide other hands, the draw pile and the seed; a take-back's earlier states likewise."""
+    out = dict(data)
+    out.pop("seed", None)
+    out["viewer"] = seat
+    out["hands"] = [format_cards(h) if i == seat else {"count": len(h)} for i, h in enumerate(state.hands)]
+    out["draw_pile"] = {"count": len(state.draw_pile)}
+    if state.take_back is not None:
+        out["take_back"] = {
+            "action": state.take_back.action.to_json(),
+            "before": _view_of(data["take_back"]["before"], state.take_back.before, seat),
+        }
+    return out
+
+
+GAME = DabongGame()

@@ -1,0 +1,434 @@
+"""State <-> JSON, with validation that reports every problem at once.
+
+A state is never repaired: anything impossible (a card twice, a suit that the top
+card cannot have, a penalty with no 2 behind it, a take-back whose play does not
+lead to this state) is reported with a JSON pointer and the state is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ...kernel import (
+    DABONG_55,
+    MAX_SEED,
+    Action,
+    Card,
+    JsonReader,
+    Suit,
+    check_conservation,
+    format_card,
+    format_cards,
+    options_from_json,
+    options_to_json,
+)
+from ...kernel.options import describe
+from .options import DabongOptions
+from .state import OPENING, OVER, PLAYING, STATUSES, DabongState, Penalty, Scores, TakeBack
+from .values import card_suits, is_eight, is_jack, is_queen_of_water, is_real
+
+GAME_NAME = "dabong"
+MAX_SEATS = 5
+MIN_SEATS = 2
+
+#: Replays a take-back's play on its ``before`` state: the state it leads to, or None if illegal.
+PlayReplayer = Callable[[DabongState, Action], "DabongState | None"]
+#: Decodes an action (the game's own codec), raising ``InvalidInput``.
+ActionDecoder = Callable[[Any, str], Action]
+
+FIELDS = (
+    "game",
+    "options",
+    "seats",
+    "seed",
+    "shuffles",
+    "dealer",
+    "hands",
+    "draw_pile",
+    "discard_pile",
+    "shaman_identities",
+    "suit",
+    "top_seat",
+    "top_play",
+    "turn",
+    "direction",
+    "penalty",
+    "one_card_announced",
+    "status",
+    "winner",
+    "game_winner",
+    "move",
+    "take_back",
+    "scores",
+)
+
+
+def state_to_json(state: DabongState) -> dict[str, Any]:
+    scores = state.scores
+    return {
+        "game": GAME_NAME,
+        "options": options_to_json(state.options),
+        "seats": state.seats,
+        "seed": state.seed,
+        "shuffles": state.shuffles,
+        "dealer": state.dealer,
+        "hands": [format_cards(h) for h in state.hands],
+        "draw_pile": format_cards(state.draw_pile),
+        "discard_pile": format_cards(state.discard_pile),
+        "shaman_identities": {format_card(s): format_card(c) for s, c in state.identities},
+        "suit": state.suit.value if state.suit else None,
+        "top_seat": state.top_seat,
+        "top_play": state.top_play,
+        "turn": state.turn,
+        "direction": state.direction,
+        "penalty": None
+        if state.penalty is None
+        else {"cards": state.penalty.cards, "skip": state.penalty.skip},
+        "one_card_announced": list(state.announced),
+        "status": state.status,
+        "winner": state.winner,
+        "game_winner": state.game_winner,
+        "move": state.move,
+        "take_back": None
+        if state.take_back is None
+        else {"action": state.take_back.action.to_json(), "before": state_to_json(state.take_back.before)},
+        "scores": {
+            "games": list(scores.games),
+            "sets": list(scores.sets),
+            "points": list(scores.points),
+            "played": scores.played,
+        },
+    }
+
+
+class StateDecoder:
+    """Reads one state (and, recursively, the states its take-back restores)."""
+
+    def __init__(self, reader: JsonReader, decode_action: ActionDecoder, replay: PlayReplayer) -> None:
+        self.r = reader
+        self.decode_action = decode_action
+        self.replay = replay
+
+    def decode(self, data: Any, pointer: str = "") -> DabongState | None:
+        r = self.r
+        start = len(r.problems)
+        obj = r.obj(data, pointer, allowed=FIELDS)
+        if not obj:
+            if not r.problems[start:]:
+                r.add(pointer or "/", "missing", "the state is empty")
+            return None
+        game = r.str(obj, "game", pointer)
+        if game != GAME_NAME and f"{pointer}/game" not in {p.pointer for p in r.problems[start:]}:
+            r.add(f"{pointer}/game", "wrong_game", f"this is the {GAME_NAME} game, not {game!r}")
+        options = self._options(obj, pointer)
+        seats = r.int(obj, "seats", pointer, lo=MIN_SEATS, hi=MAX_SEATS)
+        seed = r.int(obj, "seed", pointer, lo=0, hi=MAX_SEED)
+        shuffles = r.int(obj, "shuffles", pointer, lo=0, hi=10**9)
+        last = max(seats - 1, 0)
+        dealer = r.int(obj, "dealer", pointer, lo=0, hi=last)
+        hands = self._hands(obj, pointer, seats)
+        draw_pile = r.cards(obj, "draw_pile", pointer, DABONG_55)
+        discard = r.cards(obj, "discard_pile", pointer, DABONG_55)
+        check_conservation(
+            r,
+            DABONG_55,
+            [
+                *((f"{pointer}/hands/{i}/{j}", (c,)) for i, h in enumerate(hands) for j, c in enumerate(h)),
+                *((f"{pointer}/draw_pile/{j}", (c,)) for j, c in enumerate(draw_pile)),
+                *((f"{pointer}/discard_pile/{j}", (c,)) for j, c in enumerate(discard)),
+            ],
+        )
+        if not discard and "discard_pile" in obj:
+            r.add(f"{pointer}/discard_pile", "empty_pile", "the discard pile always holds the top card")
+        identities = self._identities(obj, pointer, discard)
+        suit_text = r.str(obj, "suit", pointer, choices=("F", "W", "E", "A"), nullable=True)
+        suit = Suit(suit_text) if suit_text else None
+        top_seat = r.int(obj, "top_seat", pointer, lo=0, hi=last)
+        top_play = r.int(obj, "top_play", pointer, lo=1, hi=len(DABONG_55))
+        turn = r.int(obj, "turn", pointer, lo=0, hi=last)
+        direction = r.int(obj, "direction", pointer, lo=-1, hi=1)
+        if direction == 0:
+            r.add(f"{pointer}/direction", "not_allowed", "direction is 1 (left) or -1 (right)")
+        penalty = self._penalty(obj, pointer)
+        announced = self._announced(obj, pointer, seats, hands)
+        status = r.str(obj, "status", pointer, choices=STATUSES)
+        winner = r.int(obj, "winner", pointer, lo=0, hi=last, nullable=True)
+        game_winner = r.int(obj, "game_winner", pointer, lo=0, hi=last, nullable=True)
+        move = r.int(obj, "move", pointer, lo=0, hi=10**9)
+        scores = self._scores(obj, pointer, seats)
+        if not discard or len(hands) != seats:
+            return None
+        state = DabongState(
+            options=options,
+            seats=seats,
+            seed=seed,
+            shuffles=shuffles,
+            dealer=dealer,
+            hands=hands,
+            draw_pile=draw_pile,
+            discard_pile=discard,
+            identities=identities,
+            suit=suit,
+            top_seat=top_seat,
+            top_play=top_play,
+            turn=turn,
+            direction=direction,
+            penalty=penalty,
+            announced=announced,
+            status=status or PLAYING,
+            winner=winner,
+            game_winner=game_winner,
+            move=move,
+            take_back=None,
+            scores=scores,
+        )
+        # Cross-field facts are checked even after field problems (every problem at once);
+        # the take-back is only replayed on an otherwise sound state.
+        self._check_table(state, pointer)
+        if len(r.problems) > start:
+            return None
+        take_back = self._take_back(obj, pointer, state)
+        if len(r.problems) > start:
+            return None
+        return DabongState(**{**_fields(state), "take_back": take_back})
+
+    # -- pieces ---------------------------------------------------------------------
+    def _options(self, obj: Mapping[str, Any], pointer: str) -> DabongOptions:
+        raw = obj.get("options")
+        where = f"{pointer}/options"
+        if "options" not in obj:
+            self.r.add(where, "missing", "'options' is required (every option, in full)")
+            return DabongOptions()
+        if isinstance(raw, Mapping):
+            for spec in describe(DabongOptions):
+                if spec.name not in raw:
+                    self.r.add(f"{where}/{spec.name}", "missing", f"option {spec.name!r} is required")
+        return options_from_json(DabongOptions, raw, where, reader=self.r)
+
+    def _hands(self, obj: Mapping[str, Any], pointer: str, seats: int) -> tuple[tuple[Card, ...], ...]:
+        raw = self.r.list(obj, "hands", pointer)
+        if "hands" in obj and isinstance(raw, list) and len(raw) != seats:
+            self.r.add(f"{pointer}/hands", "wrong_count", f"{len(raw)} hands for {seats} seats")
+        hands: list[tuple[Card, ...]] = []
+        for i, hand in enumerate(raw):
+            where = f"{pointer}/hands/{i}"
+            if not isinstance(hand, list):
+                self.r.add(where, "wrong_type", "expected an array of cards")
+                hands.append(())
+                continue
+            cards = [self.r.card(c, f"{where}/{j}", DABONG_55) for j, c in enumerate(hand)]
+            hands.append(tuple(c for c in cards if c is not None))
+        return tuple(hands)
+
+    def _identities(
+        self, obj: Mapping[str, Any], pointer: str, discard: tuple[Card, ...]
+    ) -> tuple[tuple[Card, Card], ...]:
+        where = f"{pointer}/shaman_identities"
+        raw = self.r.get(obj, "shaman_identities", pointer)
+        if not isinstance(raw, Mapping):
+            if "shaman_identities" in obj:
+                self.r.add(where, "wrong_type", "expected an object: Shaman -> declared card")
+            return ()
+        out = []
+        on_pile = set(discard)
+        for key, value in raw.items():
+            shaman = self.r.card(key, f"{where}/{key}", DABONG_55)
+            identity = self.r.card(value, f"{where}/{key}", DABONG_55)
+            if shaman is None or identity is None:
+                continue
+            if not shaman.is_shaman:
+                self.r.add(f"{where}/{key}", "not_a_shaman", f"{key} is not a Shaman")
+            elif shaman not in on_pile:
+                self.r.add(f"{where}/{key}", "not_on_pile", f"{key} is not on the discard pile")
+            elif not is_real(identity):
+                self.r.add(f"{where}/{key}", "not_real", f"a Shaman is declared as a real card, not {value}")
+            else:
+                out.append((shaman, identity))
+        return tuple(sorted(out))
+
+    def _penalty(self, obj: Mapping[str, Any], pointer: str) -> Penalty | None:
+        raw = self.r.get(obj, "penalty", pointer)
+        if raw is None or "penalty" not in obj:
+            return None
+        where = f"{pointer}/penalty"
+        pobj = self.r.obj(raw, where, allowed=("cards", "skip"))
+        if not pobj:
+            return None
+        cards = self.r.int(pobj, "cards", where, lo=1, hi=len(DABONG_55))
+        skip = self.r.bool(pobj, "skip", where)
+        return Penalty(cards=cards, skip=skip)
+
+    def _announced(
+        self, obj: Mapping[str, Any], pointer: str, seats: int, hands: tuple[tuple[Card, ...], ...]
+    ) -> tuple[int, ...]:
+        raw = self.r.list(obj, "one_card_announced", pointer)
+        out: list[int] = []
+        for i, seat in enumerate(raw):
+            where = f"{pointer}/one_card_announced/{i}"
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < max(seats, 1):
+                self.r.add(where, "out_of_range", "expected a seat number")
+            elif seat in out:
+                self.r.add(where, "duplicate", f"seat {seat} is listed twice")
+            elif seat < len(hands) and len(hands[seat]) != 1:
+                self.r.add(where, "not_one_card", f"seat {seat} holds {len(hands[seat])} cards, not one")
+            else:
+                out.append(seat)
+        if out != sorted(out):
+            self.r.add(f"{pointer}/one_card_announced", "not_sorted", "list the seats in increasing order")
+        return tuple(out)
+
+    def _scores(self, obj: Mapping[str, Any], pointer: str, seats: int) -> Scores:
+        where = f"{pointer}/scores"
+        raw = self.r.get(obj, "scores", pointer)
+        sobj = (
+            self.r.obj(raw, where, allowed=("games", "sets", "points", "played")) if "scores" in obj else {}
+        )
+        lists = {}
+        for key in ("games", "sets", "points"):
+            items = self.r.list(sobj, key, where) if sobj else []
+            for i, n in enumerate(items):
+                if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                    self.r.add(f"{where}/{key}/{i}", "wrong_type", "expected a count >= 0")
+            if sobj and key in sobj and isinstance(items, list) and len(items) != seats:
+                self.r.add(f"{where}/{key}", "wrong_count", f"{len(items)} entries for {seats} seats")
+            lists[key] = tuple(n for n in items if isinstance(n, int))
+        played = self.r.int(sobj, "played", where, lo=0, hi=10**6) if sobj else 0
+        return Scores(games=lists["games"], sets=lists["sets"], points=lists["points"], played=played)
+
+    # -- cross-field facts ------------------------------------------------------------
+    def _check_table(self, s: DabongState, pointer: str) -> None:
+        add = self.r.add
+        if len(s.hands) != s.seats:
+            return
+        if s.top_play > len(s.discard_pile):
+            add(f"{pointer}/top_play", "out_of_range", "the top play holds more cards than the pile")
+        top_id = s.top_identity
+        if s.top.is_shaman and top_id is None and s.status != OPENING:
+            add(
+                f"{pointer}/shaman_identities",
+                "undeclared_top",
+                f"the Shaman on top ({s.top}) has no identity",
+            )
+        if top_id is not None and (is_eight(top_id) or is_jack(top_id)):
+            allowed = card_suits(top_id) if is_jack(top_id) else frozenset(Suit(x) for x in "FWEA")
+            # A winning last card fires no power, so a finished game may show none.
+            if s.suit is None and s.status == PLAYING:
+                add(f"{pointer}/suit", "missing", f"an {top_id} on top needs the suit in force")
+            elif s.suit is not None and s.suit not in allowed:
+                add(f"{pointer}/suit", "not_allowed", f"{s.top} cannot put {s.suit} in force")
+        elif s.suit is not None:
+            add(
+                f"{pointer}/suit",
+                "not_allowed",
+                f"only an 8 or a Jack on top puts a suit in force, not {s.top}",
+            )
+        if s.status == OPENING:
+            self._check_opening(s, pointer, top_id)
+        if s.penalty is not None:
+            self._check_penalty(s, pointer, top_id)
+        if s.status in (PLAYING, OPENING) and (s.winner is not None or s.game_winner is not None):
+            add(f"{pointer}/winner", "not_allowed", "nobody has won a game that is still being played")
+        if s.status == PLAYING:
+            for i, hand in enumerate(s.hands):
+                if not hand:
+                    add(f"{pointer}/hands/{i}", "empty_hand", f"seat {i} has no cards but has not won")
+        if s.status not in (PLAYING, OPENING) and s.game_winner is None:
+            add(f"{pointer}/game_winner", "missing", "a finished game has a winner")
+        if s.status != OVER and s.winner is not None:
+            add(f"{pointer}/winner", "not_allowed", "the match has no winner before it is over")
+        self._check_scores(s, pointer)
+
+    def _check_opening(self, s: DabongState, pointer: str, top_id: Card | None) -> None:
+        add = self.r.add
+        if len(s.discard_pile) != 1 or s.top_play != 1:
+            add(f"{pointer}/discard_pile", "not_opening", "an opening card is the only card on the pile")
+        if s.turn != s.dealer:
+            add(f"{pointer}/turn", "not_dealer", "the dealer settles the opening card")
+        if s.top_seat != s.dealer:
+            add(f"{pointer}/top_seat", "not_dealer", "the dealer is the player of the opening card")
+        needs_dealer = s.top.is_shaman or (top_id is not None and (is_eight(top_id) or is_jack(top_id)))
+        if not needs_dealer or s.identities or s.suit is not None:
+            add(f"{pointer}/status", "not_opening", f"an opening {s.top} leaves the dealer nothing to settle")
+        if s.penalty is not None or s.take_back is not None:
+            add(f"{pointer}/penalty", "not_opening", "nothing is pending before the opening card is settled")
+
+    def _check_penalty(self, s: DabongState, pointer: str, top_id: Card | None) -> None:
+        penalty = s.penalty
+        assert penalty is not None
+        where = f"{pointer}/penalty"
+        if s.status != PLAYING:
+            self.r.add(where, "not_allowed", "a penalty is only pending while the game is played")
+            return
+        if top_id is not None and top_id.rank is not None and top_id.rank.value == "2":
+            if not penalty.skip or penalty.cards != 2:
+                self.r.add(where, "impossible", "a 2 makes the next seat draw two and be skipped")
+        elif top_id is not None and is_queen_of_water(top_id):
+            if penalty.skip or penalty.cards != 2:
+                self.r.add(
+                    where, "impossible", "the Queen of Water makes the next seat draw two, not skipped"
+                )
+        else:
+            self.r.add(where, "no_card_behind", f"no 2 or Queen of Water on top ({s.top}) explains a penalty")
+        if s.top_seat == s.turn:
+            self.r.add(where, "impossible", "a seat's own card never makes it pick up")
+
+    def _check_scores(self, s: DabongState, pointer: str) -> None:
+        o = s.options
+        where = f"{pointer}/scores"
+        if any(g >= o.games_per_set for g in s.scores.games):
+            self.r.add(f"{where}/games", "out_of_range", f"a set is won at {o.games_per_set} games")
+        if s.status != OVER and any(n >= o.sets_to_win for n in s.scores.sets):
+            self.r.add(f"{where}/sets", "out_of_range", "a seat has won the match but it is not over")
+        if o.scoring != "tennis" and (any(s.scores.games) or any(s.scores.sets)):
+            self.r.add(f"{where}/games", "not_allowed", "games and sets are only kept with tennis scoring")
+        if o.scoring != "points" and any(s.scores.points):
+            self.r.add(f"{where}/points", "not_allowed", "points are only kept with points scoring")
+
+    def _take_back(self, obj: Mapping[str, Any], pointer: str, state: DabongState) -> TakeBack | None:
+        raw = obj.get("take_back")
+        if raw is None:
+            return None
+        where = f"{pointer}/take_back"
+        tobj = self.r.obj(raw, where, allowed=("action", "before"))
+        if not tobj:
+            return None
+        if state.status != PLAYING or not state.options.unwinding:
+            self.r.add(
+                where,
+                "not_allowed",
+                "a play can only be taken back while the game is played with unwinding on",
+            )
+            return None
+        if "action" not in tobj or "before" not in tobj:
+            self.r.add(where, "missing", "a take-back holds the 'action' and the state 'before' it")
+            return None
+        try:
+            action = self.decode_action(tobj["action"], f"{where}/action")
+        except ValueError as exc:
+            for problem in getattr(exc, "problems", ()):
+                self.r.problems.append(problem)
+            return None
+        if action.type != "play":
+            self.r.add(f"{where}/action", "not_a_play", "only a play can be taken back")
+            return None
+        start = len(self.r.problems)
+        before = self.decode(tobj["before"], f"{where}/before")
+        if before is None or len(self.r.problems) > start:
+            return None
+        after = self.replay(before, action)
+        if after is None:
+            self.r.add(
+                f"{where}/action", "not_legal", "the play to take back is not legal on the state before it"
+            )
+            return None
+        mine = {**_fields(state), "move": after.move, "take_back": None}
+        theirs = {**_fields(after), "take_back": None}
+        if mine != theirs or state.move < after.move:
+            self.r.add(where, "inconsistent", "this state is not what the play to take back leads to")
+            return None
+        return TakeBack(action=action, before=before)
+
+
+def _fields(state: DabongState) -> dict[str, Any]:
+    return {name: getattr(state, name) for name in DabongState.__dataclass_fields__}

@@ -1,0 +1,31 @@
+"""Long random playouts, outside the suite: ``python -m tests.dabong.soak_playouts [seeds]``.
+
+Every preset at 2 to 5 seats, trading off (its listing is exponential), one game per
+seed and seat count, all invariants of ``tests/playouts.py`` at every step.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import replace
+
+from rules_core.games.dabong import GAME
+from tests.playouts import run_playouts
+
+
+def main(seeds: int) -> None:
+    for preset in ("beginner", "intermediate", "master"):
+        for scoring in ("single", "tennis", "points"):
+            options = replace(GAME.presets[preset], trading=False, scoring=scoring)
+            start = time.perf_counter()
+            report = run_playouts(GAME, seeds=range(seeds), seats=range(2, 6), options=options)
+            took = time.perf_counter() - start
+            print(
+                f"{preset:12} {scoring:7} games={report.games} actions={report.actions} "
+                f"longest={report.longest} {took:.1f}s"
+            )
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 20)
