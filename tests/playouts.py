@@ -36,11 +36,14 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from rules_core.kernel import Action, Game, StateInvalid, format_card
+
+#: ``chooser(game, state, entries, rng) -> action``: how a playout picks its next action.
+Chooser = Callable[[Game[Any], Any, list[Any], random.Random], Action]
 
 
 @dataclass
@@ -64,15 +67,23 @@ def run_playouts(
     resample_every: int = 4,
     extra_zones: tuple[str, ...] = (),
     allow_draw: bool = False,
+    chooser: Chooser | None = None,
 ) -> PlayoutReport:
-    """Play one random game per (seed, seat count) and check the invariants; return the totals."""
+    """Play one random game per (seed, seat count) and check the invariants; return the totals.
+
+    ``chooser(game, state, entries, rng)`` picks the next action (a bot, say); by
+    default the choice is uniform among the listed actions. A failure's
+    ``AssertionError`` carries ``.log``, the actions from the deal up to and
+    including the one that broke an invariant (the shortest failing log for
+    that seed), and ``.seed``/``.seats`` to reproduce it.
+    """
     if options is None:
         options = game.presets[game.default_preset]
     seat_counts = (seats,) if isinstance(seats, int) else tuple(seats)
     report = PlayoutReport()
     for seed in seeds:
         for count in seat_counts:
-            _Playout(game, seed, count, options, unlisted_samples, resample_every, extra_zones).run(
+            _Playout(game, seed, count, options, unlisted_samples, resample_every, extra_zones, chooser).run(
                 report, allow_draw
             )
     return report
@@ -88,8 +99,11 @@ class _Playout:
         unlisted_samples: int,
         resample_every: int,
         extra_zones: tuple[str, ...],
+        chooser: Chooser | None = None,
     ) -> None:
         self.game = game
+        self.chooser = chooser
+        self.actions: list[Action] = []
         self.seed = seed
         self.seats = seats
         self.options = options
@@ -102,7 +116,11 @@ class _Playout:
 
     def fail(self, message: str) -> AssertionError:
         where = f"{self.game.name} seed={self.seed} seats={self.seats} step={self.step}"
-        return AssertionError(f"{where}: {message}")
+        error = AssertionError(f"{where}: {message}")
+        error.log = [a.to_json() for a in self.actions]  # type: ignore[attr-defined]
+        error.seed = self.seed  # type: ignore[attr-defined]
+        error.seats = self.seats  # type: ignore[attr-defined]
+        return error
 
     def check(self, condition: bool, message: str) -> None:
         if not condition:
@@ -116,7 +134,7 @@ class _Playout:
         state = self.deal()
         first = self.game.state_to_json(state)
         self.check(self.game.state_to_json(self.deal()) == first, "the same seed dealt differently")
-        actions: list[Action] = []
+        actions = self.actions
         while True:
             data = self.check_state(state)
             report.resamples_compared += self.check_views(state, data)
@@ -127,10 +145,14 @@ class _Playout:
                 self.step < self.game.max_actions, f"no end within max_actions={self.game.max_actions}"
             )
             self.check_unlisted(state, entries)
-            action = self.rng.choice(entries).action
-            outcome = self.game.resolve(state, action)
-            state = outcome.state
+            if self.chooser is None:
+                action = self.rng.choice(entries).action
+            else:
+                action = self.chooser(self.game, state, entries, self.rng)
             actions.append(action)
+            outcome = self.game.resolve(state, action)
+            self.check(outcome.state is not None, f"the chosen {action.to_json()} is illegal")
+            state = outcome.state
             self.step += 1
         final = data
         winner = final.get("winner")
