@@ -1,0 +1,56 @@
+"""The application factory.
+
+``create_app({"REGISTRY": registry})`` serves any registry of games (tests use
+a small fake one); by default it serves ``rules_core.games.REGISTRY``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from rules_core.kernel import InvalidInput
+
+from . import config as default_config
+from .docs import docs_blueprint
+from .extensions import Api
+from .guard import guard_body
+from .operations import problem_for
+from .resources import catalogue, table
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    app = Flask(__name__, static_folder=None)
+    app.config.update(default_config.defaults())
+    if config:
+        app.config.update(config)
+    if "REGISTRY" not in app.config:
+        from rules_core.games import REGISTRY
+
+        app.config["REGISTRY"] = REGISTRY
+    app.url_map.strict_slashes = True
+
+    api = Api(app)
+    api.register_blueprint(catalogue.blp)
+    api.register_blueprint(table.blp)
+    app.register_blueprint(docs_blueprint())
+    app.before_request(guard_body)
+    _register_error_handlers(app, api)
+    app.extensions["table_judge_api"] = api
+    return app
+
+
+def _register_error_handlers(app: Flask, api: Api) -> None:
+    def on_invalid_input(exc: InvalidInput) -> Any:
+        return api.handle_http_exception(problem_for(exc.problems))
+
+    def on_unexpected(exc: Exception) -> Any:
+        if isinstance(exc, HTTPException):
+            return api.handle_http_exception(exc)
+        app.logger.exception("unhandled exception")
+        return api.handle_http_exception(InternalServerError())
+
+    app.register_error_handler(InvalidInput, on_invalid_input)
+    app.register_error_handler(Exception, on_unexpected)

@@ -1,0 +1,39 @@
+"""Default configuration; ``create_app(config)`` overrides any of these keys.
+
+The limits are part of the published contract (the OpenAPI document states
+them), so a client can know in advance what will be refused.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: Largest request body accepted, in bytes (413 above it, with or without Content-Length).
+MAX_BODY_BYTES = 256 * 1024
+#: Deepest JSON nesting accepted (a table state needs about 4 levels).
+MAX_JSON_DEPTH = 32
+#: Largest magnitude of a JSON integer anywhere in a body (a seed is below 2**63).
+MAX_JSON_INT = 2**63 - 1
+#: Paging of ``legal-actions``.
+LEGAL_ACTIONS_DEFAULT_LIMIT = 200
+LEGAL_ACTIONS_MAX_LIMIT = 1000
+#: Most actions one ``replay`` request may carry.
+REPLAY_MAX_ACTIONS = 5000
+
+
+def defaults() -> dict[str, Any]:
+    """A fresh dict of every setting (a new dict each call: apps never share one)."""
+    return {
+        "MAX_CONTENT_LENGTH": MAX_BODY_BYTES,
+        "MAX_JSON_DEPTH": MAX_JSON_DEPTH,
+        "MAX_JSON_INT": MAX_JSON_INT,
+        "LEGAL_ACTIONS_DEFAULT_LIMIT": LEGAL_ACTIONS_DEFAULT_LIMIT,
+        "LEGAL_ACTIONS_MAX_LIMIT": LEGAL_ACTIONS_MAX_LIMIT,
+        "REPLAY_MAX_ACTIONS": REPLAY_MAX_ACTIONS,
+        "API_TITLE": "Table Judge",
+        "API_VERSION": "1.0.0",
+        "OPENAPI_VERSION": "3.1.0",
+        "OPENAPI_URL_PREFIX": "/v1",
+        "OPENAPI_JSON_PATH": "openapi.json",
+        "JSON_SORT_KEYS": False,
+    }

@@ -1,0 +1,84 @@
+"""Kernel values to JSON answers (verdicts, legal entries, game facts)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_core.kernel import Game, Interpretation, LegalEntry, Verdict, format_cards, options_to_json
+
+
+def effects_json(effects: Any, viewer: int | None = None) -> list[dict[str, Any]]:
+    return [e.to_json(viewer) for e in effects]
+
+
+def interpretation_json(item: Interpretation) -> dict[str, Any]:
+    return {
+        "pattern": item.pattern,
+        "rule_id": item.rule_id,
+        "description": item.description,
+        "effects": effects_json(item.effects),
+        "declarations": {k: v for k, v in item.declarations},
+    }
+
+
+def verdict_json(verdict: Verdict) -> dict[str, Any]:
+    return {
+        "legal": verdict.legal,
+        "action": verdict.action.to_json(),
+        "reasons": [r.to_json() for r in verdict.reasons],
+        "effects": effects_json(verdict.effects),
+        "interpretations": [interpretation_json(i) for i in verdict.interpretations],
+        "needs": list(verdict.needs),
+        "extra": {k: v for k, v in verdict.extra},
+    }
+
+
+def legal_entry_json(entry: LegalEntry) -> dict[str, Any]:
+    return {
+        "action": entry.action.to_json(),
+        "orderings": entry.orderings,
+        "note": entry.note,
+        "patterns": list(entry.patterns),
+    }
+
+
+def game_summary(game: Game[Any]) -> dict[str, Any]:
+    return {
+        "name": game.name,
+        "title": game.title,
+        "summary": game.summary,
+        "min_seats": game.min_seats,
+        "max_seats": game.max_seats,
+        "default_preset": game.default_preset,
+        "presets": list(game.presets),
+    }
+
+
+def game_detail(game: Game[Any]) -> dict[str, Any]:
+    out = game_summary(game)
+    out.update(
+        {
+            "max_actions": game.max_actions,
+            "deck": format_cards(game.deck.cards),
+            "options": [spec.to_json() for spec in game.option_specs()],
+            "presets": {name: options_to_json(preset) for name, preset in game.presets.items()},
+            "action_types": dict(game.action_types),
+            "action_params": dict(game.action_params),
+            "reason_codes": [
+                {"code": r.code, "rule_id": r.rule_id, "template": r.template} for r in game.reasons
+            ],
+            "rules": [
+                {
+                    "id": rule.id,
+                    "title": rule.title,
+                    "statement": rule.statement,
+                    "level": rule.level,
+                    "options": list(rule.options),
+                    "ruling": rule.ruling,
+                    "not_adjudicated": rule.not_adjudicated,
+                }
+                for rule in game.rules
+            ],
+        }
+    )
+    return out

@@ -1,0 +1,116 @@
+"""Thin subclasses of flask-smorest's ``Api`` and ``Blueprint``.
+
+``Api`` renders every HTTP error as an RFC 9457 problem and documents error
+answers as ``application/problem+json``. ``Blueprint`` reads JSON bodies with
+the guarded parser of ``jsonbody`` (see ``app._guard_body``), never webargs'
+own ``json.loads``.
+"""
+
+from __future__ import annotations
+
+import copy
+import http
+from collections.abc import Mapping
+from typing import Any, NoReturn
+
+import flask_smorest
+from flask import g
+from flask_smorest.spec import prepare_response
+from marshmallow import ValidationError
+from webargs import core
+from webargs.flaskparser import FlaskParser
+from werkzeug.exceptions import HTTPException
+
+from .problems import PROBLEM_CONTENT_TYPE, payload_for
+from .schemas import ProblemSchema
+
+
+class GuardedParser(FlaskParser):
+    """Takes the body already decoded (and checked) by the app's ``before_request`` guard."""
+
+    def _raw_load_json(self, req: Any) -> Any:
+        body = g.get("json_body", core.missing)
+        return body
+
+    def handle_error(
+        self,
+        error: ValidationError,
+        req: Any,
+        schema: Any,
+        *,
+        error_status_code: int | None,
+        error_headers: Mapping[str, str] | None,
+    ) -> NoReturn:
+        """A 422 listing the schema's problems and, when a table state came along, the game's too."""
+        from .operations import read_state
+        from .problems import ApiProblem, schema_problems
+        from .resources.common import registry
+
+        problems = schema_problems(error.messages)
+        body = g.get("json_body")
+        game = registry().get(str((req.view_args or {}).get("game", "")))
+        messages = error.messages.get("json", error.messages) if isinstance(error.messages, dict) else {}
+        state_named = isinstance(messages, dict) and "state" in messages
+        if (
+            game is not None
+            and isinstance(body, dict)
+            and isinstance(body.get("state"), dict)
+            and not state_named
+        ):
+            read_state(game, body["state"], "/state", problems)
+        detail = f"{len(problems)} problem(s) found; each is listed with a JSON pointer into the request body"
+        raise ApiProblem("invalid-request", detail, problems)
+
+
+class Blueprint(flask_smorest.Blueprint):
+    ARGUMENTS_PARSER = GuardedParser()
+
+
+class Api(flask_smorest.Api):
+    ERROR_SCHEMA = ProblemSchema
+
+    def document(self) -> dict[str, Any]:
+        """The finished OpenAPI document (built once: nothing in it changes after start-up)."""
+        cached = getattr(self, "_document", None)
+        if cached is None:
+            from flask import current_app
+
+            from .spec import finalize
+
+            cached = finalize(copy.deepcopy(self.spec.to_dict()), current_app.config["REGISTRY"])
+            self._document = cached
+        return cached
+
+    def _openapi_json(self) -> Any:
+        from flask import current_app, json
+
+        return current_app.response_class(json.dumps(self.document(), indent=2), mimetype="application/json")
+
+    def handle_http_exception(self, error: HTTPException) -> Any:
+        from flask import current_app, jsonify
+
+        body = payload_for(error)
+        response = jsonify(body)
+        response.status_code = body["status"]
+        response.content_type = PROBLEM_CONTENT_TYPE
+        for name, value in error.get_headers():
+            if name.lower() != "content-type":
+                response.headers[name] = value
+        data = getattr(error, "data", None)
+        if isinstance(data, dict) and isinstance(data.get("headers"), dict):
+            response.headers.update(data["headers"])
+        if body["status"] >= 500:
+            current_app.logger.error("answered %s: %s", body["status"], body["detail"])
+        return response
+
+    def _register_responses(self) -> None:
+        """As flask-smorest does, but error answers are ``application/problem+json``."""
+        for status in http.HTTPStatus:
+            response: dict[str, Any] = {"description": status.phrase}
+            if not (100 <= status < 200) and status not in (204, 304):
+                response["schema"] = self.ERROR_SCHEMA
+            prepare_response(response, self.spec, PROBLEM_CONTENT_TYPE)
+            self.spec.components.response(status.name, response, lazy=True)
+        response = {"description": "Any other error, as a problem", "schema": self.ERROR_SCHEMA}
+        prepare_response(response, self.spec, PROBLEM_CONTENT_TYPE)
+        self.spec.components.response("DEFAULT_ERROR", response, lazy=True)

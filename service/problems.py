@@ -1,0 +1,174 @@
+"""RFC 9457 problem details: the one shape of every error answer.
+
+``ApiProblem`` is raised anywhere in the service; the API's HTTP error handler
+(``extensions.Api``) renders it, and every other ``HTTPException`` (404, 405,
+webargs' 422, Flask's 500) into the same shape, as ``application/problem+json``.
+
+Members: ``type`` (a URN naming the problem class), ``title`` (fixed per
+type), ``status``, ``detail`` (this occurrence), ``errors`` (every problem
+found, each with a JSON pointer into the request body) and, for an illegal
+``apply``, ``verdict``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from werkzeug.exceptions import HTTPException
+
+from rules_core.kernel import Problem
+
+PROBLEM_CONTENT_TYPE = "application/problem+json"
+TYPE_PREFIX = "urn:table-judge:problem:"
+
+#: Problem types by slug: (status, title). The OpenAPI document lists them.
+PROBLEM_TYPES: dict[str, tuple[int, str]] = {
+    "malformed-json": (400, "The body is not acceptable JSON"),
+    "not-found": (404, "No such resource"),
+    "unknown-game": (404, "No such game"),
+    "method-not-allowed": (405, "Method not allowed"),
+    "body-too-large": (413, "Request body too large"),
+    "unsupported-media-type": (415, "The body must be JSON"),
+    "invalid-request": (422, "The request does not match its schema"),
+    "invalid-state": (422, "Impossible table state"),
+    "invalid-input": (422, "Invalid input"),
+    "illegal-action": (422, "The action is not legal"),
+    "replay-too-long": (422, "Too many actions to replay"),
+    "internal-error": (500, "Internal server error"),
+}
+
+_SLUG_BY_STATUS = {
+    400: "malformed-json",
+    404: "not-found",
+    405: "method-not-allowed",
+    413: "body-too-large",
+    415: "unsupported-media-type",
+    422: "invalid-request",
+    500: "internal-error",
+}
+
+
+class ApiProblem(HTTPException):
+    """An error answer with a problem type, a detail and the problems found."""
+
+    def __init__(
+        self,
+        slug: str,
+        detail: str,
+        errors: Iterable[Problem] = (),
+        *,
+        extra: Mapping[str, Any] | None = None,
+    ) -> None:
+        status, title = PROBLEM_TYPES[slug]
+        super().__init__(description=detail)
+        self.code = status
+        self.slug = slug
+        self.title = title
+        self.errors = tuple(errors)
+        self.extra = dict(extra or {})
+
+
+def prefixed(problems: Iterable[Problem], prefix: str) -> list[Problem]:
+    """Problems re-pointed from a sub-document (``/hands/1``) to the request body (``/state/hands/1``)."""
+    out = []
+    for p in problems:
+        pointer = p.pointer if p.pointer not in ("", "/") else ""
+        out.append(Problem(pointer=f"{prefix}{pointer}" or "/", code=p.code, message=p.message))
+    return out
+
+
+def payload_for(error: HTTPException) -> dict[str, Any]:
+    """The problem document for any HTTP exception."""
+    status = error.code or 500
+    if isinstance(error, ApiProblem):
+        body: dict[str, Any] = {
+            "type": TYPE_PREFIX + error.slug,
+            "title": error.title,
+            "status": status,
+            "detail": error.description or error.title,
+            "errors": [p.to_json() for p in error.errors],
+        }
+        body.update(error.extra)
+        return body
+    slug = _SLUG_BY_STATUS.get(status)
+    title = PROBLEM_TYPES[slug][1] if slug else (error.name or "Error")
+    errors = list(_webargs_errors(error))
+    detail = error.description or title
+    if errors:
+        detail = f"{len(errors)} problem(s) found; each is listed with a JSON pointer into the request body"
+    if status == 500:
+        detail = "The server met an unexpected condition; the incident was logged."
+    return {
+        "type": TYPE_PREFIX + slug if slug else "about:blank",
+        "title": title,
+        "status": status,
+        "detail": detail,
+        "errors": errors,
+    }
+
+
+def _webargs_errors(error: HTTPException) -> Iterable[dict[str, str]]:
+    """Flatten webargs' nested ``messages`` ({"json": {"action": {"seat": [...]}}}) into pointers."""
+    data = getattr(error, "data", None)
+    messages = data.get("messages") if isinstance(data, Mapping) else None
+    if not isinstance(messages, Mapping):
+        return []
+    out: list[dict[str, str]] = []
+    for location in messages.values():
+        _flatten(location, "", out)
+    out.sort(key=lambda e: e["pointer"])
+    return out
+
+
+def schema_problems(messages: Any) -> list[Problem]:
+    """marshmallow's nested messages as problems with pointers, sorted by pointer."""
+    out: list[dict[str, str]] = []
+    if isinstance(messages, Mapping) and set(messages) <= {"json", "view_args", "query"}:
+        for location in messages.values():
+            _flatten(location, "", out)
+    else:
+        _flatten(messages, "", out)
+    out.sort(key=lambda e: e["pointer"])
+    return [Problem(pointer=e["pointer"], code=e["code"], message=e["message"]) for e in out]
+
+
+def _flatten(node: Any, pointer: str, out: list[dict[str, str]]) -> None:
+    from .jsonbody import escape
+
+    if isinstance(node, Mapping):
+        for key, child in node.items():
+            if key == "_schema":
+                _flatten(child, pointer, out)
+            else:
+                _flatten(child, f"{pointer}/{escape(str(key))}", out)
+    elif isinstance(node, list) and all(isinstance(m, str) for m in node):
+        for message in node:
+            out.append({"pointer": pointer or "/", "code": _code_for(message), "message": message})
+    elif isinstance(node, list):
+        for child in node:
+            _flatten(child, pointer, out)
+    else:
+        out.append({"pointer": pointer or "/", "code": "invalid", "message": str(node)})
+
+
+def _code_for(message: str) -> str:
+    """A stable code for marshmallow's fixed messages (they are English sentences)."""
+    lowered = message.lower()
+    if "unknown field" in lowered:
+        return "unknown_field"
+    if "missing data" in lowered or "required" in lowered:
+        return "missing"
+    if "not a valid" in lowered or "invalid input type" in lowered or "invalid type" in lowered:
+        return "wrong_type"
+    if "may not be null" in lowered:
+        return "null_not_allowed"
+    if "length" in lowered or "shorter" in lowered or "longer" in lowered:
+        return "wrong_length"
+    if "greater than" in lowered or "less than" in lowered:
+        return "out_of_range"
+    if "must be one of" in lowered:
+        return "not_allowed"
+    if "does not match" in lowered:
+        return "bad_format"
+    return "invalid"

@@ -1,0 +1,1 @@
+"""HTTP resources: thin views over ``service.operations``."""

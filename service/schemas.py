@@ -1,0 +1,327 @@
+"""Request and response schemas (marshmallow) from which the OpenAPI document is built.
+
+The table ``state`` is game-specific and large: it is taken as a raw JSON
+object and validated by the game itself, which reports every problem with a
+pointer. Everything else is concrete and strict, so the published schema and
+the behaviour agree.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
+
+from rules_core.kernel import MAX_SEED
+
+from .config import LEGAL_ACTIONS_MAX_LIMIT, REPLAY_MAX_ACTIONS
+from .fields import CardString, RawList, RawObject, StrictInteger, StrictString
+
+#: Generous static bounds; each game enforces its own (answering 422 with a pointer).
+MAX_SEATS_ANY_GAME = 16
+MAX_CARDS_IN_LIST = 120
+
+STATE_DESCRIPTION = (
+    "A complete table state exactly as this service returned it (from `deal`, `apply` or `replay`). "
+    "Its shape is game-specific; every game has `game`, `options`, `seats`, `seed`, `shuffles`, "
+    "`hands` (one list of cards per seat), `draw_pile` (index 0 is the top), its play pile (last item "
+    "is the top), `turn`, `status`, `winner` and `move`. Send it back unchanged: the game re-validates "
+    "it and answers 422 listing every problem (pointers start with `/state`)."
+)
+
+
+class StrictSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+
+class ActionSchema(Schema):
+    """An action proposed by a seat; fields that make no sense for its `type` are reported by the game."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    type = StrictString(
+        required=True,
+        validate=validate.Length(min=1, max=40),
+        metadata={"description": "The action type; see `action_types` in `GET /v1/games/{game}`."},
+    )
+    seat = StrictInteger(
+        required=True,
+        validate=validate.Range(min=0, max=MAX_SEATS_ANY_GAME - 1),
+        metadata={"description": "The acting seat (0-based)."},
+    )
+    cards = fields.List(
+        CardString(),
+        validate=validate.Length(max=MAX_CARDS_IN_LIST),
+        metadata={"description": "Cards in the order laid (the last one laid ends on top)."},
+    )
+    suit = StrictString(
+        allow_none=True,
+        validate=validate.OneOf(["S", "H", "D", "C", "F", "W", "E", "A"]),
+        metadata={"description": "A declared suit (after an 8, a Jack ...)."},
+    )
+    declare = fields.Dict(
+        keys=CardString(),
+        values=CardString(),
+        allow_none=True,
+        metadata={"description": "Shaman identities: Shaman card -> the real card it is declared as."},
+    )
+    value = StrictInteger(
+        allow_none=True,
+        validate=validate.Range(min=0, max=10_000),
+        metadata={"description": "A chosen number (a Shaman's value in a natural dabong! ...)."},
+    )
+    top = CardString(allow_none=True, metadata={"description": "A chosen card (the card put on top ...)."})
+
+
+class DealRequestSchema(StrictSchema):
+    seats = StrictInteger(
+        required=True,
+        validate=validate.Range(min=1, max=MAX_SEATS_ANY_GAME),
+        metadata={"description": "Number of seats; each game has its own range (`min_seats`..`max_seats`)."},
+    )
+    preset = StrictString(
+        validate=validate.Length(min=1, max=60),
+        metadata={"description": "A preset name (see `presets`); the game's `default_preset` when absent."},
+    )
+    options = fields.Dict(
+        keys=StrictString(),
+        values=fields.Raw(),
+        metadata={
+            "description": "Option overrides on top of the preset: name -> boolean, integer or string."
+        },
+    )
+    seed = StrictInteger(
+        validate=validate.Range(min=0, max=MAX_SEED),
+        metadata={"description": "Seed of the shuffle and of every later reshuffle; random when absent."},
+    )
+    deck_order = fields.List(
+        CardString(),
+        validate=validate.Length(max=MAX_CARDS_IN_LIST),
+        metadata={"description": "A full permutation of the game's deck, top first; replaces the shuffle."},
+    )
+
+
+class StateActionRequestSchema(StrictSchema):
+    state = RawObject(required=True, metadata={"description": STATE_DESCRIPTION})
+    action = fields.Nested(ActionSchema, required=True)
+
+
+class LegalActionsRequestSchema(StrictSchema):
+    state = RawObject(required=True, metadata={"description": STATE_DESCRIPTION})
+    seat = StrictInteger(
+        allow_none=True,
+        validate=validate.Range(min=0, max=MAX_SEATS_ANY_GAME - 1),
+        metadata={
+            "description": "Only this seat's actions; every seat's (out-of-turn claims too) when absent."
+        },
+    )
+    cursor = StrictString(
+        allow_none=True,
+        validate=validate.Length(max=200),
+        metadata={
+            "description": "`next_cursor` of the previous page; only valid with the same state and seat."
+        },
+    )
+    limit = StrictInteger(
+        validate=validate.Range(min=1, max=LEGAL_ACTIONS_MAX_LIMIT),
+        metadata={"description": "Entries per page (default 200)."},
+    )
+
+
+class ViewRequestSchema(StrictSchema):
+    state = RawObject(required=True, metadata={"description": STATE_DESCRIPTION})
+    seat = StrictInteger(
+        required=True,
+        validate=validate.Range(min=0, max=MAX_SEATS_ANY_GAME - 1),
+        metadata={"description": "The seat whose view is wanted."},
+    )
+
+
+class ReplayRequestSchema(StrictSchema):
+    state = RawObject(metadata={"description": "Start from this state (give `state` or `deal`, not both)."})
+    deal = fields.Nested(DealRequestSchema, metadata={"description": "Or start from a fresh deal."})
+    actions = fields.List(
+        fields.Nested(ActionSchema),
+        required=True,
+        validate=validate.Length(max=REPLAY_MAX_ACTIONS),
+        metadata={"description": f"The actions, in order (at most {REPLAY_MAX_ACTIONS})."},
+    )
+
+    @validates_schema
+    def _one_start(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if ("state" in data) == ("deal" in data):
+            raise ValidationError("give exactly one of 'state' or 'deal'", field_name="_schema")
+
+
+# -- answers --------------------------------------------------------------------------------------
+
+
+class ReasonSchema(StrictSchema):
+    code = fields.String(required=True, metadata={"description": "Stable snake_case code (see ReasonCode)."})
+    rule_id = fields.String(required=True, metadata={"description": "The rule that decided."})
+    message = fields.String(required=True)
+    details = RawObject(required=True)
+
+
+class InterpretationSchema(StrictSchema):
+    pattern = fields.String(required=True)
+    rule_id = fields.String(required=True)
+    description = fields.String(required=True)
+    effects = RawList(required=True)
+    declarations = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+
+
+EFFECTS_DESCRIPTION = (
+    "What the action did (or would do), in order: each an object with `type` (a past-tense name such as "
+    "`CardsPlayed`, `CardsDrawn`, `TurnPassed`), `rule_id` and its own fields."
+)
+
+
+class VerdictSchema(StrictSchema):
+    legal = fields.Boolean(required=True)
+    action = RawObject(required=True, metadata={"description": "The action as the game read it."})
+    reasons = fields.List(fields.Nested(ReasonSchema), required=True)
+    effects = RawList(required=True, metadata={"description": EFFECTS_DESCRIPTION})
+    interpretations = fields.List(fields.Nested(InterpretationSchema), required=True)
+    needs = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "What the action must declare before it can be adjudicated."},
+    )
+    extra = RawObject(required=True, metadata={"description": "Game-specific facts about the verdict."})
+
+
+class StateAnswerSchema(StrictSchema):
+    state = RawObject(required=True, metadata={"description": "The table state; send it back unchanged."})
+    to_act = fields.List(fields.Integer(), required=True, metadata={"description": "Seats that may act now."})
+    over = fields.Boolean(required=True)
+
+
+class ApplyAnswerSchema(StateAnswerSchema):
+    verdict = fields.Nested(VerdictSchema, required=True)
+    effects = RawList(required=True, metadata={"description": EFFECTS_DESCRIPTION})
+
+
+class LegalEntrySchema(StrictSchema):
+    action = RawObject(required=True, metadata={"description": "An action to send to validate/apply."})
+    orderings = fields.Integer(
+        required=True, metadata={"description": "Ordered actions this entry stands for."}
+    )
+    note = fields.String(allow_none=True, required=True)
+    patterns = fields.List(fields.String(), required=True)
+
+
+class LegalActionsAnswerSchema(StrictSchema):
+    actions = fields.List(fields.Nested(LegalEntrySchema), required=True)
+    total_entries = fields.Integer(required=True)
+    total_actions = fields.Integer(required=True)
+    next_cursor = fields.String(allow_none=True, required=True)
+
+
+class ViewAnswerSchema(StrictSchema):
+    view = RawObject(required=True, metadata={"description": "The state as `viewer` may see it."})
+
+
+class ReplayStepSchema(StrictSchema):
+    index = fields.Integer(required=True)
+    action = RawObject(required=True)
+    effects = RawList(required=True)
+
+
+class ReplayFailureSchema(StrictSchema):
+    index = fields.Integer(required=True)
+    verdict = fields.Nested(VerdictSchema, required=True)
+
+
+class ReplayAnswerSchema(StrictSchema):
+    completed = fields.Boolean(required=True)
+    final_state = RawObject(required=True)
+    to_act = fields.List(fields.Integer(), required=True)
+    over = fields.Boolean(required=True)
+    steps = fields.List(fields.Nested(ReplayStepSchema), required=True)
+    failed = fields.Nested(ReplayFailureSchema, allow_none=True, required=True)
+
+
+class HealthSchema(StrictSchema):
+    status = fields.String(required=True)
+    games = fields.List(fields.String(), required=True)
+
+
+class GameSummarySchema(StrictSchema):
+    name = fields.String(required=True)
+    title = fields.String(required=True)
+    summary = fields.String(required=True)
+    min_seats = fields.Integer(required=True)
+    max_seats = fields.Integer(required=True)
+    default_preset = fields.String(required=True)
+    presets = fields.List(fields.String(), required=True)
+
+
+class GameListSchema(StrictSchema):
+    games = fields.List(fields.Nested(GameSummarySchema), required=True)
+
+
+class OptionSchema(StrictSchema):
+    name = fields.String(required=True)
+    type = fields.String(required=True, validate=validate.OneOf(["boolean", "integer", "string"]))
+    default = fields.Raw(required=True)
+    description = fields.String(required=True)
+    rule_id = fields.String(required=True)
+    allowed = fields.List(fields.Raw())
+    minimum = fields.Integer()
+    maximum = fields.Integer()
+
+
+class ReasonCodeInfoSchema(StrictSchema):
+    code = fields.String(required=True)
+    rule_id = fields.String(required=True)
+    template = fields.String(required=True)
+
+
+class RuleSchema(StrictSchema):
+    id = fields.String(required=True)
+    title = fields.String(required=True)
+    statement = fields.String(required=True)
+    level = fields.String(required=True)
+    options = fields.List(fields.String(), required=True)
+    ruling = fields.String(allow_none=True, required=True)
+    not_adjudicated = fields.String(allow_none=True, required=True)
+
+
+class GameDetailSchema(StrictSchema):
+    name = fields.String(required=True)
+    title = fields.String(required=True)
+    summary = fields.String(required=True)
+    min_seats = fields.Integer(required=True)
+    max_seats = fields.Integer(required=True)
+    default_preset = fields.String(required=True)
+    max_actions = fields.Integer(required=True)
+    deck = fields.List(fields.String(), required=True)
+    options = fields.List(fields.Nested(OptionSchema), required=True)
+    presets = fields.Dict(keys=fields.String(), values=RawObject(), required=True)
+    action_types = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+    action_params = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+    reason_codes = fields.List(fields.Nested(ReasonCodeInfoSchema), required=True)
+    rules = fields.List(fields.Nested(RuleSchema), required=True)
+
+
+class ProblemItemSchema(StrictSchema):
+    pointer = fields.String(required=True, metadata={"description": "JSON pointer into the request body."})
+    code = fields.String(required=True)
+    message = fields.String(required=True)
+
+
+class ProblemSchema(Schema):
+    """RFC 9457 problem details."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    type = fields.String(required=True, metadata={"description": "`urn:table-judge:problem:<slug>`."})
+    title = fields.String(required=True)
+    status = fields.Integer(required=True)
+    detail = fields.String(required=True)
+    errors = fields.List(fields.Nested(ProblemItemSchema), required=True)
+    verdict = fields.Nested(VerdictSchema, metadata={"description": "For an illegal `apply`: the verdict."})

@@ -1,0 +1,174 @@
+"""Finishing the OpenAPI document apispec builds from the schemas.
+
+apispec cannot know what depends on the registry (the game names, the reason
+codes of every game, real examples) or express "extra action fields are
+scalars"; ``finalize`` adds those to the generated dict. It is a pure
+function of the generated dict and the registry, so the document is stable.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from rules_core.kernel import Registry
+
+from . import config
+from .examples import PROBLEM_EXAMPLES, catalogue_examples, game_examples
+from .problems import PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, TYPE_PREFIX
+
+log = logging.getLogger(__name__)
+
+SCALAR = {"type": ["string", "integer", "boolean", "null"]}
+
+_PROBLEM_LIST = ", ".join(f"`{TYPE_PREFIX}{slug}` ({status})" for slug, (status, _t) in PROBLEM_TYPES.items())
+
+DESCRIPTION = f"""\
+Table Judge adjudicates card games (dabong!, Dobon, 99) statelessly: send a table state and a
+proposed action, get back whether it is legal, why (a stable reason `code`, a human `message` and
+the `rule_id` that decided), its effects and the next state. Nothing is kept between requests:
+every answer that changes the table returns the whole new `state`, which the client sends back
+unchanged with the next request.
+
+A typical session: `GET /v1/games` (the games), `GET /v1/games/{{game}}` (options, presets, action
+types, reason codes, rules), `POST /v1/games/{{game}}/deal` (a first state), then
+`POST .../legal-actions` (what may be done), `POST .../validate` (may this be done? always 200 for
+a well-formed action, `legal: false` when not) and `POST .../apply` (do it; an illegal action is a
+422 problem carrying the verdict). `POST .../view` redacts a state for one seat,
+`POST .../replay` applies a list of actions.
+
+Cards are short strings: rank then suit, `QS`, `10H`, `AD`; the dabong! suits are `F W E A`
+(Fire, Water, Earth, Air) and its Shamans are `SH1 SH2 SH3`. Seats are 0-based integers.
+
+Errors are RFC 9457 problems (`application/problem+json`) with `type`, `title`, `status`, `detail`
+and `errors` (every problem found, each with a JSON `pointer` into the request body, a `code` and a
+`message`). Problem types: {_PROBLEM_LIST}.
+
+Limits: bodies up to {config.MAX_BODY_BYTES} bytes (413 above, chunked bodies too), JSON nesting up to
+{config.MAX_JSON_DEPTH} levels, no NaN/Infinity (400), integers within ±{config.MAX_JSON_INT} (422),
+`legal-actions` pages of at most {config.LEGAL_ACTIONS_MAX_LIMIT} entries (default
+{config.LEGAL_ACTIONS_DEFAULT_LIMIT}), at most {config.REPLAY_MAX_ACTIONS} actions per replay.
+A table state the game finds impossible, or a request that breaks a rule OpenAPI cannot express
+(a seat count outside the game's range, an option the game does not have) is a 422 listing every
+problem.
+"""
+
+OPERATION_BY_PATH_END = {
+    "deal": "deal",
+    "validate": "validate",
+    "apply": "apply",
+    "legal-actions": "legal-actions",
+    "view": "view",
+    "replay": "replay",
+}
+
+
+def finalize(doc: dict[str, Any], registry: Registry) -> dict[str, Any]:
+    games = list(registry)
+    names = [g.name for g in games]
+    doc.setdefault("info", {})["description"] = DESCRIPTION
+    schemas = doc.setdefault("components", {}).setdefault("schemas", {})
+    if "Action" in schemas:
+        schemas["Action"]["additionalProperties"] = SCALAR
+        schemas["Action"]["description"] = (
+            "An action proposed by a seat. Besides the listed fields, a game may read its own scalar "
+            "fields (`action_params` in `GET /v1/games/{game}`); fields that make no sense for the "
+            "action's `type` are refused by the game with the reason `unexpected_field`."
+        )
+    _reason_codes(doc, schemas, games)
+    _game_parameter(doc, names)
+    _examples(doc, games)
+    _problem_examples(doc)
+    return doc
+
+
+def _reason_codes(doc: dict[str, Any], schemas: dict[str, Any], games: list[Any]) -> None:
+    table = {
+        g.name: [{"code": r.code, "rule_id": r.rule_id, "template": r.template} for r in g.reasons]
+        for g in games
+    }
+    doc["x-reason-codes"] = table
+    codes = sorted({entry["code"] for entries in table.values() for entry in entries})
+    reason_code: dict[str, Any] = {
+        "type": "string",
+        "description": (
+            "Every reason code any registered game can give (stable snake_case, never renamed). "
+            "`x-reason-codes` at the top of this document lists, per game, each code's rule id and "
+            "message template."
+        ),
+    }
+    if codes:
+        reason_code["enum"] = codes
+        if "Reason" in schemas:
+            schemas["Reason"]["properties"]["code"] = {"$ref": "#/components/schemas/ReasonCode"}
+    schemas["ReasonCode"] = reason_code
+
+
+def _game_parameter(doc: dict[str, Any], names: list[str]) -> None:
+    for item in doc.get("paths", {}).values():
+        for param in item.get("parameters", []):
+            if param.get("name") == "game" and param.get("in") == "path":
+                param["description"] = "A game's registry name, as listed by `GET /v1/games`."
+                if names:
+                    param["schema"] = {"type": "string", "enum": names}
+                    param["example"] = names[0]
+
+
+def _examples(doc: dict[str, Any], games: list[Any]) -> None:
+    paths = doc.get("paths", {})
+    catalogue = catalogue_examples(games)
+    _set_answer_example(paths.get("/v1/health", {}).get("get"), {"default": catalogue["health"]})
+    _set_answer_example(paths.get("/v1/games", {}).get("get"), {"default": catalogue["games"]})
+    per_game: dict[str, dict[str, Any]] = {}
+    for game in games:
+        try:
+            per_game[game.name] = game_examples(game)
+        except Exception:  # a game under construction must not take the document down
+            log.exception("could not build OpenAPI examples for %s", game.name)
+    describe = {name: ex["describe"][1] for name, ex in per_game.items()}
+    _set_answer_example(paths.get("/v1/games/{game}", {}).get("get"), describe)
+    for end, key in OPERATION_BY_PATH_END.items():
+        operation = paths.get(f"/v1/games/{{game}}/{end}", {}).get("post")
+        if operation is None:
+            continue
+        requests = {name: ex[key][0] for name, ex in per_game.items() if key in ex}
+        answers = {name: ex[key][1] for name, ex in per_game.items() if key in ex}
+        content = operation.get("requestBody", {}).get("content", {}).get("application/json")
+        if content is not None and requests:
+            content["examples"] = {name: {"summary": f"{name}", "value": v} for name, v in requests.items()}
+        _set_answer_example(operation, answers)
+
+
+def _set_answer_example(operation: dict[str, Any] | None, values: dict[str, Any]) -> None:
+    if operation is None or not values:
+        return
+    content = operation.get("responses", {}).get("200", {}).get("content", {}).get("application/json")
+    if content is not None:
+        content["examples"] = {name: {"summary": name, "value": v} for name, v in values.items()}
+
+
+def _problem_examples(doc: dict[str, Any]) -> None:
+    responses = doc.get("components", {}).get("responses", {})
+    for response in responses.values():
+        content = response.get("content", {}).get(PROBLEM_CONTENT_TYPE)
+        if content is None:
+            continue
+        status = _status_of(response.get("description", ""))
+        example = PROBLEM_EXAMPLES.get(status) if status is not None else None
+        if example is not None:
+            content["example"] = example
+
+
+_PHRASE_STATUS = {
+    "Bad Request": "400",
+    "Not Found": "404",
+    "Request Entity Too Large": "413",
+    "Content Too Large": "413",
+    "Unsupported Media Type": "415",
+    "Unprocessable Entity": "422",
+    "Unprocessable Content": "422",
+}
+
+
+def _status_of(description: str) -> str | None:
+    return _PHRASE_STATUS.get(description)
