@@ -1,0 +1,32 @@
+"""One seat's view: the state's shape with every card that seat cannot see hidden.
+
+Other hands and the stock become counts, the seed goes (it predicts every
+reshuffle), and a card someone else has just drawn shows only that it exists.
+Claimed hands are revealed in play, so the chain and the record stay.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .codec import encode
+from .state import DobonState
+
+
+def drawn_holder(state: DobonState) -> int | None:
+    if state.drawn is None:
+        return None
+    if state.check is not None and state.check.resume is not None:
+        return state.check.resume.seat
+    return state.turn
+
+
+def view(state: DobonState, seat: int) -> dict[str, Any]:
+    data = encode(state)
+    data.pop("seed")
+    data["viewer"] = seat
+    data["hands"] = [cards if i == seat else {"count": len(cards)} for i, cards in enumerate(data["hands"])]
+    data["draw_pile"] = {"count": len(state.draw_pile)}
+    if state.drawn is not None and drawn_holder(state) != seat:
+        data["drawn"] = {"hidden": True}
+    return data
