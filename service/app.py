@@ -19,6 +19,7 @@ from .extensions import Api
 from .guard import guard_body
 from .operations import problem_for
 from .resources import catalogue, table
+from .sealing import Sealer
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -31,6 +32,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
         app.config["REGISTRY"] = REGISTRY
     app.url_map.strict_slashes = True
+    app.extensions["table_judge_sealer"] = Sealer.from_config(app.config.get("SEAL_KEYS"))
 
     api = Api(app)
     api.register_blueprint(catalogue.blp)

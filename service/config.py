@@ -6,6 +6,7 @@ them), so a client can know in advance what will be refused.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 #: Largest request body accepted, in bytes (413 above it, with or without Content-Length).
@@ -36,4 +37,6 @@ def defaults() -> dict[str, Any]:
         "OPENAPI_URL_PREFIX": "/v1",
         "OPENAPI_JSON_PATH": "openapi.json",
         "JSON_SORT_KEYS": False,
+        #: Comma-separated Fernet keys; set to seal tables (the first key seals, all open).
+        "SEAL_KEYS": os.environ.get("TABLE_JUDGE_SEAL_KEYS", ""),
     }

@@ -15,7 +15,7 @@ from typing import Any
 
 from rules_core.kernel import MAX_SEED, Action, Game, InvalidInput, JsonReader, Problem, check_conservation
 
-from . import paging
+from . import paging, state_io
 from .encoding import effects_json, legal_entry_json, verdict_json
 from .problems import ApiProblem, prefixed
 
@@ -40,7 +40,11 @@ def problem_for(problems: Any, slug: str = "invalid-input") -> ApiProblem:
 
 
 def read_state(game: Game[Any], data: Any, prefix: str, problems: list[Problem]) -> Any:
-    """Decode a state, adding its problems (re-pointed under ``prefix``) to ``problems``."""
+    """Decode a state (opening its seal first when tables are sealed), adding its problems
+    (re-pointed under ``prefix``) to ``problems``."""
+    data = state_io.unseal(game, data, prefix, problems)
+    if data is None:
+        return None
     try:
         return game.state_from_json(data)
     except InvalidInput as exc:
@@ -58,7 +62,7 @@ def read_action(game: Game[Any], data: Any, pointer: str, problems: list[Problem
 
 def _state_answer(game: Game[Any], state: Any) -> dict[str, Any]:
     return {
-        "state": game.state_to_json(state),
+        "state": state_io.emit(game, game.state_to_json(state)),
         "to_act": list(game.to_act(state)),
         "over": game.is_over(state),
     }
@@ -207,7 +211,7 @@ def replay(game: Game[Any], body: Mapping[str, Any], limits: Limits) -> dict[str
         )
     return {
         "completed": failed is None,
-        "final_state": game.state_to_json(state),
+        "final_state": state_io.emit(game, game.state_to_json(state)),
         "to_act": list(game.to_act(state)),
         "over": game.is_over(state),
         "steps": steps,
