@@ -35,6 +35,8 @@ PROBLEM_TYPES: dict[str, tuple[int, str]] = {
     "invalid-input": (422, "Invalid input"),
     "illegal-action": (422, "The action is not legal"),
     "replay-too-long": (422, "Too many actions to replay"),
+    "invalid-view": (422, "The view is not one this game could show"),
+    "no-bot": (404, "This game has no CPU player"),
     "internal-error": (500, "Internal server error"),
 }
 
