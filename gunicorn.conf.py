@@ -21,7 +21,7 @@ def _bind() -> str:
 
 bind = [_bind()]
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() + 1))
-worker_class = "sync"
+worker_class = "service.gunicorn_worker.ProblemSyncWorker"
 timeout = 30
 graceful_timeout = 20
 keepalive = 2

@@ -1,0 +1,68 @@
+"""A gunicorn sync worker whose own error pages are RFC 9457 problems too.
+
+gunicorn answers some requests before the app sees them (a request line over
+``limit_request_line``: 414; too many or too large headers: 431; a malformed
+request line: 400) with a small HTML page. This worker keeps gunicorn's
+decision (status, reason, logging) and only changes the page it writes into
+``application/problem+json``, so every error of the service has one shape.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from gunicorn import util
+from gunicorn.workers.sync import SyncWorker
+
+_SLUGS = {
+    400: "malformed-request",
+    403: "forbidden",
+    414: "uri-too-long",
+    417: "expectation-failed",
+    431: "headers-too-large",
+    500: "internal-error",
+    501: "not-implemented",
+}
+
+
+def problem_page(status: int, reason: str, message: str) -> bytes:
+    slug = _SLUGS.get(status, "malformed-request")
+    body = json.dumps(
+        {
+            "type": f"urn:table-judge:problem:{slug}",
+            "title": reason,
+            "status": status,
+            "detail": message[:300] or reason,
+            "errors": [{"pointer": "", "code": slug.replace("-", "_"), "message": message[:300] or reason}],
+        },
+        separators=(",", ":"),
+    ).encode()
+    head = (
+        f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\n"
+        f"Content-Type: application/problem+json\r\nContent-Length: {len(body)}\r\n\r\n"
+    ).encode("latin1")
+    return head + body
+
+
+def _write_problem(sock: Any, status_int: int, reason: str, mesg: str) -> None:
+    util.write_nonblock(sock, problem_page(int(status_int), reason, mesg))
+
+
+@contextmanager
+def _problem_pages() -> Iterator[None]:
+    original = util.write_error
+    util.write_error = _write_problem
+    try:
+        yield
+    finally:
+        util.write_error = original
+
+
+class ProblemSyncWorker(SyncWorker):  # type: ignore[misc]
+    def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
+        # A sync worker handles one request at a time, so swapping the writer is safe.
+        with _problem_pages():
+            super().handle_error(req, client, addr, exc)
