@@ -240,6 +240,18 @@ RULES = RuleTable(
             title="No last-card announcement",
             statement="There is no penalty for forgetting a last-card announcement; no announcement exists.",
         ),
+        Rule(
+            id="dobon.strategy",
+            title="Strategy",
+            statement="Advice on managing the total and the suits and on using special cards.",
+            not_adjudicated="advice to players, not a rule of play",
+        ),
+        Rule(
+            id="dobon.house_rules",
+            title="Regional forms",
+            statement="Dobon has regional and household forms; players agree on the settings first.",
+            not_adjudicated="an agreement between players; the service offers the settings as options",
+        ),
         Rule(id="dobon.cpu", title="CPU opponents", statement="CPU levels.", not_adjudicated=_UI),
         Rule(
             id="dobon.local_mode",
