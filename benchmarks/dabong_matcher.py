@@ -19,6 +19,7 @@ from rules_core.games.dabong.values import REAL_CARDS, SHAMANS, card_suits, pile
 from rules_core.kernel import Card, parse_card, parse_cards
 
 RULES = MatchRules()
+MASTER = MatchRules(level="master")
 
 
 def pile(top: str) -> PileContext:
@@ -93,6 +94,49 @@ def main() -> None:
         )
         print(f"   ({listing.total_entries} entries, {listing.total_plays} ordered plays)")
 
+    master()
+
+
+#: Master-level plays validated one at a time (top, cards, declarations).
+MASTER_CHECKS: tuple[tuple[str, str, str], ...] = (
+    ("flush of five on 10E", "10E", "10A 3A QA 4A JW"),
+    ("eight straight on 3F", "3F", "3W 2F AA KE QA JF 10E 9W"),
+    ("three by three on QF", "QF", "4F 4E 4W KA KE KW 6A 6E 6W"),
+    ("self mirror on 7A", "7A", "7F 4F AF AW 4W 7W"),
+    ("full house with a declared Shaman on KF", "KF", "5F 5A SH1 3E 3A"),
+)
+
+
+def master(*, big: bool = False) -> None:
+    """Master rules: checks of the big shapes, and listings of growing hands.
+
+    The shape units enumerate card sets to count them (see ``patterns/shape_unit.py``), so
+    listing time grows with the number of plays; the 26-card hands run only with ``big``.
+    """
+    for label, top, laid in MASTER_CHECKS:
+        played = parse_cards(laid.split())
+        declare = tuple((c, parse_card("5W")) for c in played if c.is_shaman)
+        timed(
+            f"master: validate a {label}",
+            partial(MATCHER.check_play, pile(top), played, declare, MASTER),
+            200,
+        )
+    sizes = [(8, 1), (10, 1), (12, 2)] + ([(26, 3)] if big else [])
+    for size, shamans in sizes:
+        ctx = pile("9W")
+        hand = hand_of(3, size, "9W", shamans)
+        listing = MATCHER.list_plays(ctx, hand, MASTER, seat=0, limit=50)
+        timed(
+            f"master: {size} cards + {shamans} Shaman(s) on 9W: count + first page of 50",
+            partial(MATCHER.list_plays, ctx, hand, MASTER, seat=0, limit=50),
+            1,
+        )
+        print(f"   ({listing.total_entries} entries, {listing.total_plays} ordered plays)")
+
 
 if __name__ == "__main__":
+    import sys
+
     main()
+    if "--master-26" in sys.argv:
+        master(big=True)
