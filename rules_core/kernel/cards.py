@@ -162,9 +162,12 @@ class Deck:
     name: str
     cards: tuple[Card, ...]
     members: frozenset[Card] = field(init=False, repr=False, compare=False)
+    #: Notation -> card for the cards of this deck: the fast path of decoding a state.
+    by_text: dict[str, Card] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "members", frozenset(self.cards))
+        object.__setattr__(self, "by_text", {format_card(c): c for c in self.cards})
 
     def __contains__(self, card: object) -> bool:
         return card in self.members

@@ -168,6 +168,9 @@ class JsonReader:
         return value
 
     def card(self, value: Any, pointer: _Str, deck: Deck) -> Card | None:
+        known = deck.by_text.get(value) if isinstance(value, str) else None
+        if known is not None:
+            return known
         try:
             return deck.parse(value)
         except NotationError as exc:
@@ -178,10 +181,14 @@ class JsonReader:
         self, data: Mapping[_Str, Any], key: _Str, pointer: _Str, deck: Deck, *, required: _Bool = True
     ) -> tuple[Card, ...]:
         out: _List[Card] = []
+        known = deck.by_text
         for i, item in enumerate(
             self.list(data, key, pointer, required=required, max_len=len(deck.cards) * 2)
         ):
-            card = self.card(item, f"{pointer}/{key}/{i}", deck)
+            # Fast path for a card of the deck; anything else goes the slow way to get its problem.
+            card = known.get(item) if isinstance(item, str) else None
+            if card is None:
+                card = self.card(item, f"{pointer}/{key}/{i}", deck)
             if card is not None:
                 out.append(card)
         return tuple(out)
