@@ -70,6 +70,14 @@ class Card:
     rank: Rank | None
     suit: Suit | None
     shaman: int = 0
+    #: The hash, computed once: cards are hashed in every state check and listing.
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.rank, self.suit, self.shaman)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def _key(self) -> tuple[str, str, int]:
         return (self.rank.value if self.rank else "", self.suit.value if self.suit else "", self.shaman)

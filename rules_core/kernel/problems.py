@@ -212,6 +212,11 @@ def check_conservation(reader: JsonReader, deck: Deck, zones: Iterable[tuple[str
     Reports each duplicate with every place it appears, and every missing card.
     Cards not in the deck are reported by the parser, before this runs.
     """
+    zones = [(pointer, tuple(cards)) for pointer, cards in zones]
+    held = [card for _, cards in zones for card in cards]
+    # Fast path: exactly the deck, each card once (every valid state); details only on failure.
+    if len(held) == len(deck.cards) and len(set(held)) == len(held) and deck.members.issuperset(held):
+        return
     seen: dict[Card, list[str]] = {}
     for pointer, cards in zones:
         for card in cards:
