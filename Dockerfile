@@ -7,7 +7,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
-    PORT=8000
+    PORT=8000 \
+    TABLE_JUDGE_RULINGS_DIR=/app/docs/rulings
 
 RUN groupadd --system app && useradd --system --gid app --home-dir /app --shell /usr/sbin/nologin app
 
@@ -16,6 +17,7 @@ COPY pyproject.toml README.md gunicorn.conf.py ./
 COPY rules_core ./rules_core
 COPY service ./service
 COPY openapi ./openapi
+COPY docs/rulings ./docs/rulings
 RUN pip install . && rm -rf /root/.cache
 
 USER app

@@ -18,7 +18,7 @@ from .docs import docs_blueprint
 from .extensions import Api
 from .guard import guard_body
 from .operations import problem_for
-from .resources import bots, catalogue, table
+from .resources import bots, catalogue, reference, table
 from .sealing import Sealer
 
 
@@ -37,6 +37,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api = Api(app)
     api.register_blueprint(catalogue.blp)
     api.register_blueprint(table.blp)
+    api.register_blueprint(reference.blp)
     api.register_blueprint(bots.blp)
     app.register_blueprint(docs_blueprint())
     app.before_request(guard_body)

@@ -37,6 +37,11 @@ a well-formed action, `legal: false` when not) and `POST .../apply` (do it; an i
 422 problem carrying the verdict). `POST .../view` redacts a state for one seat,
 `POST .../replay` applies a list of actions.
 
+To answer a rules question or explain a refusal: `GET /v1/games/{{game}}/rules` (the rulebook as
+sections with the stable ids reasons cite, rulings, worked examples ready to POST to `validate`),
+`GET .../rules?q=...` (ranked search), `GET .../rules/{{rule_id}}` (one rule, for a reason's
+`rule_id`) and `POST .../explain` (a verdict in plain sentences, each citing rule ids).
+
 Cards are short strings: rank then suit, `QS`, `10H`, `AD`; the dabong! suits are `F W E A`
 (Fire, Water, Earth, Air) and its Shamans are `SH1 SH2 SH3`. Seats are 0-based integers.
 
@@ -78,6 +83,7 @@ def finalize(doc: dict[str, Any], registry: Registry) -> dict[str, Any]:
     _reason_codes(doc, schemas, games)
     _game_parameter(doc, names)
     _examples(doc, games)
+    _reference_examples(doc, games)
     _problem_examples(doc)
     return doc
 
@@ -137,6 +143,51 @@ def _examples(doc: dict[str, Any], games: list[Any]) -> None:
         if content is not None and requests:
             content["examples"] = {name: {"summary": f"{name}", "value": v} for name, v in requests.items()}
         _set_answer_example(operation, answers)
+
+
+def _reference_examples(doc: dict[str, Any], games: list[Any]) -> None:
+    """Real answers of the rules reference (a search, one rule, one explanation) per game."""
+    from .resources.reference import reference_examples
+
+    paths = doc.get("paths", {})
+    per_game: dict[str, dict[str, Any]] = {}
+    for game in games:
+        try:
+            per_game[game.name] = reference_examples(game)
+        except Exception:  # a game under construction must not take the document down
+            log.exception("could not build rules reference examples for %s", game.name)
+    for path, method, key in (
+        ("/v1/games/{game}/rules", "get", "rules"),
+        ("/v1/games/{game}/rules/{rule_id}", "get", "rule"),
+        ("/v1/games/{game}/explain", "post", "explain"),
+    ):
+        operation = paths.get(path, {}).get(method)
+        if operation is None:
+            continue
+        answers = {name: ex[key][1] for name, ex in per_game.items() if key in ex}
+        _set_answer_example(operation, answers)
+        if method == "post":
+            content = operation.get("requestBody", {}).get("content", {}).get("application/json")
+            requests = {name: ex[key][0] for name, ex in per_game.items() if key in ex}
+            if content is not None and requests:
+                content["examples"] = {n: {"summary": n, "value": v} for n, v in requests.items()}
+        else:
+            values = {name: ex[key][0] for name, ex in per_game.items() if key in ex}
+            _query_examples(operation, values)
+            for param in paths[path].get("parameters", []):
+                if param.get("name") == "rule_id":
+                    param["description"] = (
+                        "A stable rule id, as cited by a reason's, effect's or interpretation's `rule_id`."
+                    )
+                    _query_examples({"parameters": [param]}, values)
+
+
+def _query_examples(operation: dict[str, Any], values: dict[str, Any]) -> None:
+    """Each game's example parameter values, on the query and path parameters they fill."""
+    for param in operation.get("parameters", []):
+        found = {name: v[param["name"]] for name, v in values.items() if v and param.get("name") in v}
+        if found and param.get("name") != "game":
+            param["examples"] = {name: {"summary": name, "value": v} for name, v in found.items()}
 
 
 def _set_answer_example(operation: dict[str, Any] | None, values: dict[str, Any]) -> None:

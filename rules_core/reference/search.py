@@ -76,8 +76,40 @@ def tokens(text: str) -> list[str]:
     return out
 
 
+#: Number words as the digits rule statements use ("three sevens" finds "three 7s").
+_NUMBERS = {
+    "one": "1",
+    "two": "2",
+    "twos": "2",
+    "three": "3",
+    "threes": "3",
+    "four": "4",
+    "fours": "4",
+    "five": "5",
+    "fives": "5",
+    "six": "6",
+    "sixes": "6",
+    "seven": "7",
+    "sevens": "7",
+    "eight": "8",
+    "eights": "8",
+    "nine": "9",
+    "nines": "9",
+    "ten": "10",
+    "tens": "10",
+}
+
+
 def _stem(word: str) -> str:
-    # Light plural folding so "shamans" finds "Shaman" and "queens" finds "Queen".
+    # Light folding so "shamans" finds "Shaman", "queens" "Queen", "checked" "check", "7s" "7".
+    if word in _NUMBERS:
+        return _NUMBERS[word]
+    if word[:-1].isdigit() and word.endswith("s"):
+        return word[:-1]
+    if len(word) > 5 and word.endswith("ing"):
+        return word[:-3]
+    if len(word) > 4 and word.endswith("ed") and not word.endswith("eed"):
+        return word[:-2]
     if len(word) > 3 and word.endswith("ies"):
         return word[:-3] + "y"
     if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):

@@ -1,0 +1,126 @@
+"""Schemas of the rules reference: rulebook sections, search, explanations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import fields, validate
+
+from .fields import RawObject, StrictString
+from .schemas import StrictSchema, VerdictSchema
+
+SEARCH_MAX_LIMIT = 100
+
+
+class QueryInteger(fields.Integer):
+    """An integer in a query string: decimal digits only (no sign games, no fractions)."""
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> int:
+        if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 6:
+            return int(value)
+        raise self.make_error("invalid")
+
+
+class RulesQuerySchema(StrictSchema):
+    q = StrictString(
+        validate=validate.Length(min=1, max=400),
+        metadata={
+            "description": "A question or keywords (`what does a Shaman do`, `queen of water`); the answer "
+            "then holds the best-matching sections first, each with its `score`."
+        },
+    )
+    level = StrictString(
+        validate=validate.Length(min=1, max=40),
+        metadata={
+            "description": "Only sections of this rule level or preset (`beginner`, `intermediate`, "
+            "`master` for dabong!), plus those that always apply (`all`)."
+        },
+    )
+    limit = QueryInteger(
+        validate=validate.Range(min=1, max=SEARCH_MAX_LIMIT),
+        metadata={
+            "description": f"At most this many sections (default: all; with `q`, 10). Max {SEARCH_MAX_LIMIT}."
+        },
+    )
+
+
+class RulingSchema(StrictSchema):
+    id = fields.String(
+        required=True, metadata={"description": "The ruling's id in the game's rulings document."}
+    )
+    title = fields.String(allow_none=True, required=True)
+    text = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"description": "The ruling taken where the document is open."},
+    )
+
+
+class SectionReasonSchema(StrictSchema):
+    code = fields.String(required=True)
+    template = fields.String(required=True)
+
+
+class ExampleRequestSchema(StrictSchema):
+    state = RawObject(required=True, metadata={"description": "A table state, built by dealing and playing."})
+    action = RawObject(required=True)
+
+
+class ExampleExpectSchema(StrictSchema):
+    legal = fields.Boolean(required=True)
+    code = fields.String(
+        allow_none=True, required=True, metadata={"description": "A reason code the verdict holds."}
+    )
+
+
+class WorkedExampleSchema(StrictSchema):
+    title = fields.String(required=True)
+    note = fields.String(required=True)
+    request = fields.Nested(
+        ExampleRequestSchema,
+        required=True,
+        metadata={"description": "POST this body unchanged to `/v1/games/{game}/validate` (or `explain`)."},
+    )
+    expect = fields.Nested(
+        ExampleExpectSchema, required=True, metadata={"description": "The verdict it gets."}
+    )
+
+
+class SectionSchema(StrictSchema):
+    id = fields.String(
+        required=True, metadata={"description": "Stable rule id, as cited by verdict reasons."}
+    )
+    title = fields.String(required=True)
+    level = fields.String(
+        required=True, metadata={"description": "Rule level or preset; `all` always applies."}
+    )
+    options = fields.List(fields.String(), required=True, metadata={"description": "Options that switch it."})
+    statement = fields.String(required=True, metadata={"description": "The rule in the project's own words."})
+    ruling = fields.Nested(RulingSchema, allow_none=True, required=True)
+    not_adjudicated = fields.String(
+        allow_none=True, required=True, metadata={"description": "Why the service cannot adjudicate it."}
+    )
+    sources = fields.List(
+        fields.String(), required=True, metadata={"description": "Rule-document sections covered."}
+    )
+    reason_codes = fields.List(fields.Nested(SectionReasonSchema), required=True)
+    examples = fields.List(fields.Nested(WorkedExampleSchema), required=True)
+    score = fields.Float(metadata={"description": "Search relevance (only when `q` is given)."})
+
+
+class RulebookSchema(StrictSchema):
+    game = fields.String(required=True)
+    query = fields.String(allow_none=True, required=True)
+    level = fields.String(allow_none=True, required=True)
+    total = fields.Integer(required=True, metadata={"description": "Sections that matched (before `limit`)."})
+    sections = fields.List(fields.Nested(SectionSchema), required=True)
+
+
+class SentenceSchema(StrictSchema):
+    text = fields.String(required=True)
+    rule_ids = fields.List(fields.String(), required=True, metadata={"description": "The rules it rests on."})
+
+
+class ExplainAnswerSchema(StrictSchema):
+    sentences = fields.List(fields.Nested(SentenceSchema), required=True)
+    verdict = fields.Nested(VerdictSchema, required=True)
