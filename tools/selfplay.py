@@ -38,7 +38,10 @@ def main(argv: list[str] | None = None) -> int:
     levels = [names[i % len(names)] for i in range(args.seats)]
     options = game.presets[args.preset] if args.preset else None
     started = time.perf_counter()
-    result = play_match(game, bot, levels, games=args.games, seed=args.seed, options=options)
+    winner_of = getattr(bot, "winner_of", None)  # a game may count wins its own way (99: hits)
+    result = play_match(
+        game, bot, levels, games=args.games, seed=args.seed, options=options, winner_of=winner_of
+    )
     elapsed = time.perf_counter() - started
 
     fair = 1 / args.seats
