@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import partial
 
 from rules_core.games.dabong.matcher import MATCHER
-from rules_core.games.dabong.matcher_api import MatchRules, PileContext
+from rules_core.games.dabong.matcher_api import MatchBudgetExceeded, MatchRules, PileContext
 from rules_core.games.dabong.values import REAL_CARDS, SHAMANS, card_suits, pile_value
 from rules_core.kernel import Card, parse_card, parse_cards
 
@@ -121,17 +121,35 @@ def master(*, big: bool = False) -> None:
             partial(MATCHER.check_play, pile(top), played, declare, MASTER),
             200,
         )
-    sizes = [(8, 1), (10, 1), (12, 2)] + ([(26, 3)] if big else [])
+    sizes = [(8, 1), (10, 1), (12, 1), (12, 2)] + ([(26, 0), (26, 3)] if big else [])
     for size, shamans in sizes:
         ctx = pile("9W")
         hand = hand_of(3, size, "9W", shamans)
-        listing = MATCHER.list_plays(ctx, hand, MASTER, seat=0, limit=50)
-        timed(
-            f"master: {size} cards + {shamans} Shaman(s) on 9W: count + first page of 50",
-            partial(MATCHER.list_plays, ctx, hand, MASTER, seat=0, limit=50),
-            1,
-        )
+        label = f"master: {size} cards + {shamans} Shaman(s) on 9W: count + first page of 50"
+        try:
+            listing = MATCHER.list_plays(ctx, hand, MASTER, seat=0, limit=50)
+        except MatchBudgetExceeded as over:
+            over_budget(label, partial(MATCHER.list_plays, ctx, hand, MASTER, seat=0, limit=50), over)
+            continue
+        timed(label, partial(MATCHER.list_plays, ctx, hand, MASTER, seat=0, limit=50), 1)
         print(f"   ({listing.total_entries} entries, {listing.total_plays} ordered plays)")
+    undeclared = partial(MATCHER.check_play, pile("KE"), SHAMANS, (), MASTER)
+    try:
+        undeclared()
+    except MatchBudgetExceeded as over:
+        over_budget("master: validate SH1 SH2 SH3 undeclared on KE", undeclared, over)
+
+
+def over_budget(label: str, run: Callable[[], object], over: MatchBudgetExceeded) -> None:
+    """How long a call takes to give up with ``MatchBudgetExceeded`` (the budget's cost)."""
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        try:
+            run()
+        except MatchBudgetExceeded:
+            best = min(best, time.perf_counter() - start)
+    print(f"{label:<60} {best * 1000:9.3f} ms  (over budget: {over.spent} > {over.limit} units)")
 
 
 if __name__ == "__main__":

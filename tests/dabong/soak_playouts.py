@@ -11,15 +11,28 @@ import time
 from dataclasses import replace
 
 from rules_core.games.dabong import GAME
+from tests.dabong.tables import unbounded_game
 from tests.playouts import run_playouts
 
 
 def main(seeds: int) -> None:
     for preset in ("beginner", "intermediate", "master"):
         for scoring in ("single", "tennis", "points"):
-            options = replace(GAME.presets[preset], trading=False, scoring=scoring)
+            options = replace(
+                GAME.presets[preset],
+                trading=False,
+                scoring=scoring,
+                deal_river=True,
+                calendar_year=2026 if scoring == "tennis" else 0,
+            )
             start = time.perf_counter()
-            report = run_playouts(GAME, seeds=range(seeds), seats=range(2, 6), options=options)
+            report = run_playouts(
+                unbounded_game(),
+                seeds=range(seeds),
+                seats=range(2, 6),
+                options=options,
+                extra_zones=("river",),
+            )
             took = time.perf_counter() - start
             print(
                 f"{preset:12} {scoring:7} games={report.games} actions={report.actions} "

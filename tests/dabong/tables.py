@@ -24,11 +24,22 @@ def table(
     options: dict[str, Any] | None = None,
     status: str = "playing",
     top_play: int = 1,
+    rank_run: int | None = None,
+    river: str | None = None,
+    as_dealt: list[int] | None = None,
+    years_used: list[list[int]] | None = None,
+    extra_play: dict[str, int] | None = None,
+    answerable: str | None = None,
 ) -> dict[str, Any]:
-    """A state JSON; every card not named goes to the draw pile (deck order) unless ``draw`` is given."""
+    """A state JSON; every card not named goes to the draw pile (deck order) unless ``draw`` is given.
+
+    ``previous_play`` is the last ``top_play`` cards' identities and ``rank_run`` the run the
+    pile shows, unless given.
+    """
     seats = len(hands)
-    named = {c for hand in hands for c in hand} | set(discard) | set(draw or ())
+    named = {c for hand in hands for c in hand} | set(discard) | set(draw or ()) | {river} - {None}
     rest = [format_card(c) for c in DABONG_55.cards if format_card(c) not in named]
+    ids = identities or {}
     opts = options_to_json(GAME.presets[preset])
     opts.update(options or {})
     return {
@@ -55,7 +66,29 @@ def table(
         "move": 0,
         "take_back": None,
         "scores": {"games": [0] * seats, "sets": [0] * seats, "points": [0] * seats, "played": 0},
+        "previous_play": [ids.get(c, c) for c in discard[-top_play:]],
+        "rank_run": _run(discard, ids) if rank_run is None else rank_run,
+        "extra_play": extra_play,
+        "answerable": answerable,
+        "river": river,
+        "as_dealt": as_dealt or [],
+        "years_used": years_used or [[] for _ in range(seats)],
     }
+
+
+def _rank(card: str) -> str:
+    return card[:-1]
+
+
+def _run(discard: list[str], ids: dict[str, str]) -> int:
+    """Cards of the top card's rank in a row at the top of ``discard``."""
+    cards = [ids.get(c, c) for c in discard]
+    run = 0
+    for card in reversed(cards):
+        if _rank(card) != _rank(cards[-1]):
+            break
+        run += 1
+    return run
 
 
 def play(
@@ -71,3 +104,30 @@ def play(
 
 def act(kind: str, seat: int, **fields: Any) -> dict[str, Any]:
     return {"type": kind, "seat": seat, **fields}
+
+
+class _UnboundedMatcher:
+    """The real matcher with its work budgets lifted: playouts check rules, not service limits."""
+
+    def __init__(self) -> None:
+        from rules_core.games.dabong.matcher import MATCHER
+
+        self._inner = MATCHER
+
+    def _rules(self, options: Any) -> Any:
+        from dataclasses import replace
+
+        return replace(options.match_rules(), check_budget=10**9, list_budget=10**9)
+
+    def check_play(self, ctx: Any, cards: Any, declare: Any, options: Any) -> Any:
+        return self._inner.check_play(ctx, cards, declare, self._rules(options))
+
+    def list_plays(self, ctx: Any, hand: Any, options: Any, **kwargs: Any) -> Any:
+        return self._inner.list_plays(ctx, hand, self._rules(options), **kwargs)
+
+
+def unbounded_game() -> Any:
+    """A dabong! game object whose matcher never stops on its work budget (tests only)."""
+    from rules_core.games.dabong.game import DabongGame
+
+    return DabongGame(matcher=_UnboundedMatcher())

@@ -12,9 +12,11 @@ from __future__ import annotations
 import itertools
 import random
 from dataclasses import replace
+from typing import Any
 
 from rules_core.games.dabong import GAME
-from rules_core.kernel import Action, Card, Suit, parse_cards
+from rules_core.games.dabong.state import DabongState
+from rules_core.kernel import Action, Card, LegalEntry, Suit, parse_cards
 
 SUITS = (None, Suit.FIRE, Suit.WATER, Suit.EARTH, Suit.AIR)
 SAMPLE_IDENTITIES = parse_cards(["8W", "JE", "2A", "9F", "QW", "5W", "KE", "AA"])
@@ -52,10 +54,12 @@ def candidates(state) -> list[Action]:  # type: ignore[no-untyped-def]
                 for declare in declares:
                     for suit in SUITS if wild else SUITS[:2]:
                         out.append(Action(type="play", seat=seat, cards=cards, suit=suit, declare=declare))
-        for kind in ("draw", "pick_up", "announce_one_card", "take_back", "next_game"):
+        kinds = ("draw", "pick_up", "announce_one_card", "take_back", "next_game", "pass")
+        for kind in (*kinds, "claim_half_deck", "claim_worst_hand", "claim_once_a_year"):
             out.append(Action(type=kind, seat=seat))
         for value in (None, *range(0, 31)):
             out.append(Action(type="claim_natural", seat=seat, value=value))
+            out.append(Action(type="claim_gross", seat=seat, value=value))
         for target in range(state.seats):
             out.append(Action(type="ask_card_count", seat=seat, params=(("target", target),)))
         for partner in range(state.seats):
@@ -75,10 +79,10 @@ def candidates(state) -> list[Action]:  # type: ignore[no-untyped-def]
     return out
 
 
-def reachable_states(count: int, seed: int):  # type: ignore[no-untyped-def]
+def reachable_states(count: int, seed: int, preset: str = "beginner", **extra: Any) -> list[DabongState]:
     rng = random.Random(seed)
-    options = replace(GAME.presets["beginner"], hand_size=3, scoring="tennis", trading=False)
-    states = []
+    options = replace(GAME.presets[preset], hand_size=3, scoring="tennis", trading=False, **extra)
+    states: list[DabongState] = []
     while len(states) < count:
         state = GAME.deal(
             seats=rng.choice((2, 3)), options=options, seed=rng.randrange(10**6), deck_order=None
@@ -87,7 +91,9 @@ def reachable_states(count: int, seed: int):  # type: ignore[no-untyped-def]
             page = GAME.legal_actions(state)
             if not page.entries:
                 break
-            state = GAME.resolve(state, rng.choice(page.entries).action).state
+            nxt = GAME.resolve(state, rng.choice(page.entries).action).state
+            assert nxt is not None
+            state = nxt
         if max(len(h) for h in state.hands) <= 5:
             # trades are checked on small hands (their full listing grows as 2^n x 2^m)
             state = replace(state, options=replace(state.options, trading=True))
@@ -96,7 +102,17 @@ def reachable_states(count: int, seed: int):  # type: ignore[no-untyped-def]
 
 
 def test_listing_and_resolve_agree_on_random_states() -> None:
-    for state in reachable_states(30, seed=11):
+    _agree(reachable_states(30, seed=11))
+
+
+def test_listing_and_resolve_agree_at_intermediate_and_master() -> None:
+    """2s add-ons and neutralizations, 4th-card passes, answers, the river, the claims."""
+    _agree(reachable_states(10, seed=5, preset="intermediate", deal_river=True, calendar_year=2026))
+    _agree(reachable_states(10, seed=6, preset="master", deal_river=True))
+
+
+def _agree(states) -> None:  # type: ignore[no-untyped-def]
+    for state in states:
         page = GAME.legal_actions(state)
         listed = {key(e.action) for e in page.entries}
         loose = {key(e.action, True) for e in page.entries if e.orderings > 1}
@@ -112,7 +128,7 @@ def test_listing_and_resolve_agree_on_random_states() -> None:
 def test_paging_is_stable_and_totals_exact() -> None:
     for state in reachable_states(5, seed=3):
         whole = GAME.legal_actions(state)
-        pieces = []
+        pieces: list[LegalEntry] = []
         offset: int | None = 0
         while offset is not None:
             page = GAME.legal_actions(state, offset=offset, limit=7)

@@ -12,11 +12,13 @@ from dataclasses import replace
 from rules_core.games.dabong import GAME
 from tests.playouts import run_playouts
 
+from .tables import unbounded_game
+
 
 def test_random_playouts_beginner_all_seat_counts() -> None:
     options = replace(GAME.presets["beginner"], trading=False)
-    report = run_playouts(GAME, seeds=range(2), seats=range(2, 6), options=options)
-    assert report.games == 8 and report.actions > 0
+    report = run_playouts(unbounded_game(), seeds=range(1), seats=range(2, 6), options=options)
+    assert report.games == 4 and report.actions > 0
 
 
 def test_random_playouts_short_hands_points_scoring() -> None:
@@ -26,3 +28,27 @@ def test_random_playouts_short_hands_points_scoring() -> None:
     )
     report = run_playouts(GAME, seeds=range(2), seats=(2, 4), options=options)
     assert report.games == 4
+
+
+def test_random_playouts_intermediate_with_river() -> None:
+    """Intermediate at 2 to 5 seats: 2s add-ons, 4th-card passes, answers, the river in play."""
+    options = replace(GAME.presets["intermediate"], trading=False, hand_size=4, deal_river=True)
+    report = run_playouts(
+        unbounded_game(), seeds=range(1), seats=range(2, 6), options=options, extra_zones=("river",)
+    )
+    assert report.games == 4 and report.actions > 0
+
+
+def test_random_playouts_master_once_a_year_ledger() -> None:
+    """Master at 2 to 5 seats, tennis scoring over several games with a year to claim once."""
+    options = replace(
+        GAME.presets["master"],
+        trading=False,
+        hand_size=3,
+        scoring="tennis",
+        games_per_set=1,
+        sets_to_win=2,
+        calendar_year=2026,
+    )
+    report = run_playouts(unbounded_game(), seeds=range(1), seats=range(2, 6), options=options)
+    assert report.games == 4 and report.actions > 0

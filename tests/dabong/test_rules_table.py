@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules_core.games.dabong import GAME
+from rules_core.games.dabong.patterns import PATTERNS
 from rules_core.games.dabong.reasons import REASONS
 
 REQUIRED = (
@@ -26,6 +27,30 @@ REQUIRED = (
     "dabong.scoring.tennis",
     "dabong.scoring.points",
     "dabong.win",
+    # the ids the matcher's patterns cite, and the engine's level flow
+    "dabong.clone",
+    "dabong.twenty_one",
+    "dabong.straight",
+    "dabong.full_house",
+    "dabong.flush",
+    "dabong.three_by_three",
+    "dabong.eight_straight",
+    "dabong.heaven",
+    "dabong.hell",
+    "dabong.mirror",
+    "dabong.self_mirror",
+    "dabong.four_of_a_kind",
+    "dabong.four_pair",
+    "dabong.twos_add_on",
+    "dabong.twos_neutralization",
+    "dabong.shaman_neutralization",
+    "dabong.river",
+    "dabong.fourth_card",
+    "dabong.heaven_hell_answer",
+    "dabong.gross_rule",
+    "dabong.half_deck",
+    "dabong.worst_hand",
+    "dabong.once_a_year",
 )
 
 
@@ -56,3 +81,23 @@ def test_presets_are_cumulative_levels() -> None:
     ]
     assert GAME.presets["master"].level_at_least("intermediate")
     assert not GAME.presets["beginner"].level_at_least("intermediate")
+
+
+def test_every_level_rule_has_its_switch_and_level() -> None:
+    from rules_core.games.dabong.options import SWITCH_LEVELS, SWITCHES
+
+    for name, rule_id in SWITCHES.items():
+        rule = GAME.rules[rule_id]
+        assert rule.level == SWITCH_LEVELS[name] and name in rule.options
+    assert all(p.rule_id in GAME.rules for p in PATTERNS)
+
+
+def test_switches_gate_by_level_and_reach_the_matcher() -> None:
+    from dataclasses import replace
+
+    master = GAME.presets["master"]
+    assert master.rule_on("four_pair") and not GAME.presets["intermediate"].rule_on("four_pair")
+    assert not GAME.presets["beginner"].rule_on("clone")
+    off = replace(master, clone=False, twos_add_on=False)
+    assert not off.rule_on("clone") and {"clone", "twos_add_on"} <= off.match_rules().disabled
+    assert not master.match_rules().disabled

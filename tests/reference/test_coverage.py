@@ -17,24 +17,11 @@ from rules_core.reference import coverage_gaps, reference_data
 from service.resources.reference import rulings_of
 
 #: "kind: subject" -> what it waits on. Reviewers: this is everything the reference lacks.
-_DABONG_RULINGS = (
-    "waits on the dabong! Intermediate/Master owner: docs/rulings/dabong.md lacks R-DABONG-16..22, "
-    "which rules_levels.py cites (the reference serves the ruling id with title/text null until then)"
-)
 KNOWN_PENDING: dict[str, str] = {
     "rule_without_example: dobon.round.action_limit": (
         "no worked example: reaching the 800th action of a round takes about 800 setup actions, too long "
         "for a served request; the limit is tested directly in tests/dobon/test_flow.py"
     ),
-    "ruling_text_missing: dabong.twos_add_on cites R-DABONG-16": _DABONG_RULINGS,
-    "ruling_text_missing: dabong.twos_neutralization cites R-DABONG-16": _DABONG_RULINGS,
-    "ruling_text_missing: dabong.fourth_card cites R-DABONG-17": _DABONG_RULINGS,
-    "ruling_text_missing: dabong.heaven_hell_answer cites R-DABONG-18": _DABONG_RULINGS,
-    "ruling_text_missing: dabong.river cites R-DABONG-19": _DABONG_RULINGS,
-    "ruling_text_missing: dabong.gross_rule cites R-DABONG-20": _DABONG_RULINGS,
-    "ruling_text_missing: dabong.half_deck cites R-DABONG-20": _DABONG_RULINGS,
-    "ruling_text_missing: dabong.worst_hand cites R-DABONG-21": _DABONG_RULINGS,
-    "ruling_text_missing: dabong.once_a_year cites R-DABONG-22": _DABONG_RULINGS,
 }
 
 

@@ -91,6 +91,7 @@ def next_game(state: DabongState, action: Action) -> Outcome[DabongState]:
         scores=state.scores,
         shuffles=state.shuffles,
         move=state.move,
+        years_used=state.years_used,
     )
     effects.insert(0, GameDealt(rule_id="dabong.scoring", dealer=dealer, number=number))
     return allow(action, state, after, effects, R.NEXT_GAME(dealer=dealer, number=number))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...kernel import DABONG_55, Card, DirectionReversed, Effect, Suit, TurnPassed, shuffled
-from .effects import OpeningCardTurned
+from .effects import OpeningCardTurned, RiverDealt
 from .options import DabongOptions
 from .state import OPENING, PLAYING, DabongState, Scores
 from .table import fire_power
@@ -31,13 +31,19 @@ def deal_cards(
     scores: Scores,
     shuffles: int = 0,
     move: int = 0,
+    years_used: tuple[tuple[int, ...], ...] | None = None,
 ) -> tuple[DabongState, list[Effect]]:
+    """Deal hands, then the river when one is dealt (R-DABONG-19), then turn up the opening card."""
     hands: list[list[Card]] = [[] for _ in range(seats)]
     position = 0
     for _ in range(options.hand_size):
         for k in range(seats):
             hands[(dealer + 1 + k) % seats].append(deck[position])
             position += 1
+    river = None
+    if options.deal_river and options.rule_on("river"):
+        river = deck[position]
+        position += 1
     state = DabongState(
         options=options,
         seats=seats,
@@ -61,8 +67,15 @@ def deal_cards(
         move=move,
         take_back=None,
         scores=scores,
+        river=river,
+        as_dealt=tuple(range(seats)),
+        years_used=years_used if years_used is not None else ((),) * seats,
     )
-    return settle_opening(state, [OpeningCardTurned(rule_id="dabong.opening", card=deck[position])])
+    effects: list[Effect] = []
+    if river is not None:
+        effects.append(RiverDealt(rule_id="dabong.river", card=river))
+    effects.append(OpeningCardTurned(rule_id="dabong.opening", card=deck[position]))
+    return settle_opening(state, effects)
 
 
 def seeded_deck(seed: int, number: int) -> tuple[Card, ...]:
@@ -72,6 +85,7 @@ def seeded_deck(seed: int, number: int) -> tuple[Card, ...]:
 def settle_opening(state: DabongState, effects: list[Effect]) -> tuple[DabongState, list[Effect]]:
     """Apply the opening card's rule, or leave the dealer to settle it (8, Jack, Shaman)."""
     top = state.top
+    state = replace(state, previous_play=() if top.is_shaman else (top,), rank_run=1)
     if top.is_shaman or is_eight(top) or is_jack(top):
         return replace(state, status=OPENING, turn=state.dealer), effects
     state, more = open_with(state, top, None)
@@ -83,7 +97,7 @@ def open_with(state: DabongState, identity: Card, suit: Suit | None) -> tuple[Da
 
     An opening 9 differs from a played one: the dealer goes first, play going right.
     """
-    state = replace(state, status=PLAYING, top_seat=state.dealer)
+    state = replace(state, status=PLAYING, top_seat=state.dealer, previous_play=(identity,))
     if identity.rank is not None and identity.rank.value == "9":
         state = replace(state, direction=-1, turn=state.dealer)
         return state, [

@@ -100,16 +100,62 @@ class GameDealt(Effect):
     number: int
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RiverDealt(Effect):
+    """The dealer turned ``card`` face up as the river (a community card)."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExtraPlayEarned(Effect):
+    """``seat`` made a run of ``run`` cards of one rank on top and may play once more.
+
+    Declining (a pass or a draw) hands the turn to ``then``.
+    """
+
+    seat: int
+    run: int
+    then: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TwosNeutralized(Effect):
+    """``seat`` cancelled the ``cards`` that pending 2s imposed on it."""
+
+    seat: int
+    cards: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AnswerOpened(Effect):
+    """A heaven or hell lies on top: any seat may lay the opposite (``answer``) out of turn."""
+
+    play: str
+    answer: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OnceAYearUsed(Effect):
+    seat: int
+    year: int
+
+
 __all__ = [
+    "AnswerOpened",
     "CardCountAsked",
     "CardsTraded",
+    "ExtraPlayEarned",
     "GameDealt",
     "GameScored",
     "MatchWon",
+    "OnceAYearUsed",
     "OneCardAnnounced",
     "OpeningCardTurned",
     "OpeningShamanTaken",
     "PenaltyImposed",
     "PlayTakenBack",
+    "RiverDealt",
     "ShamanDeclared",
+    "TwosNeutralized",
 ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...kernel import Action, Outcome
-from . import actions_opening, actions_play, actions_table
+from . import actions_claims, actions_opening, actions_play, actions_table
 from . import reasons as R
 from .matcher_api import Matcher
 from .state import GAME_OVER, OPENING, OVER, PLAYING, DabongState
@@ -25,6 +25,11 @@ ACTION_FIELDS: dict[str, frozenset[str]] = {
     "ask_card_count": frozenset({"target"}),
     "take_back": frozenset(),
     "trade": frozenset({"cards", "partner"}),
+    "pass": frozenset(),
+    "claim_gross": frozenset({"value"}),
+    "claim_half_deck": frozenset(),
+    "claim_worst_hand": frozenset(),
+    "claim_once_a_year": frozenset(),
     "declare_opening": frozenset({"declare", "suit"}),
     "take_opening_shaman": frozenset({"top"}),
     "next_game": frozenset(),
@@ -32,7 +37,8 @@ ACTION_FIELDS: dict[str, frozenset[str]] = {
 
 ACTION_TYPES: dict[str, str] = {
     "play": "Lay cards from hand in this order (last on top); 'declare' names each Shaman's card, "
-    "'suit' the suit an 8 or Jack on top puts in force.",
+    "'suit' the suit an 8 or Jack on top puts in force. The river may be one of the cards of a play "
+    "that empties the hand. Right after a heaven or hell any seat may play the opposite out of turn.",
     "draw": "Draw one card instead of playing; the turn passes.",
     "pick_up": "Pick up the cards a 2 or the Queen of Water imposes.",
     "claim_natural": "Natural dabong!: the whole hand adds up to the top card; 'value' is the total the "
@@ -43,6 +49,14 @@ ACTION_TYPES: dict[str, str] = {
     "take_back": "Pick the last play back up, undoing everything it caused.",
     "trade": "Trade cards with seat 'partner' by agreement: 'cards' lists both sides, each side gets at "
     "least one.",
+    "pass": "Decline a 4th-card extra play (Intermediate up); the turn goes on as the play sent it.",
+    "claim_gross": "Gross rule (Intermediate up): on one's own turn, the hand totals 144 in-hand values; "
+    "'value' is the total the hand's Shamans are given (each 1..10).",
+    "claim_half_deck": "Half deck (Intermediate up): on one's own turn, holding 26 or more cards.",
+    "claim_worst_hand": "Worst hand (Intermediate up): the hand as dealt, before one's first action, "
+    "not while facing a 2 or the Queen of Water. Any seat, out of turn too.",
+    "claim_once_a_year": "Once a year (Intermediate up): win once per calendar year (option "
+    "calendar_year), whatever the hand. Any seat, any moment.",
     "declare_opening": "The dealer names the opening 8's or Jack's suit, or the opening Shaman's card "
     "('declare') and its suit when it is an 8 or a Jack.",
     "take_opening_shaman": "The dealer takes the opening Shaman and buries card 'top' of the hand at the "
@@ -56,13 +70,26 @@ ACTION_PARAMS: dict[str, str] = {
 }
 
 #: Actions only the seat on turn takes (the opening ones: the dealer, who is on turn then).
-TURN_ACTIONS = frozenset({"play", "draw", "pick_up", "declare_opening", "take_opening_shaman"})
+TURN_ACTIONS = frozenset(
+    {
+        "play",
+        "draw",
+        "pick_up",
+        "pass",
+        "claim_gross",
+        "claim_half_deck",
+        "declare_opening",
+        "take_opening_shaman",
+    }
+)
 #: Actions allowed while the dealer settles the opening card.
 OPENING_ACTIONS = frozenset(
     {
         "declare_opening",
         "take_opening_shaman",
         "claim_natural",
+        "claim_worst_hand",
+        "claim_once_a_year",
         "announce_one_card",
         "ask_card_count",
         "trade",
@@ -100,6 +127,11 @@ def resolve(state: DabongState, action: Action, matcher: Matcher) -> Outcome[Dab
     handlers: dict[str, Handler] = {
         "play": lambda s, a: actions_play.play(s, a, matcher),
         "draw": actions_play.draw,
+        "pass": actions_play.pass_extra_play,
+        "claim_gross": actions_claims.claim_gross,
+        "claim_half_deck": actions_claims.claim_half_deck,
+        "claim_worst_hand": actions_claims.claim_worst_hand,
+        "claim_once_a_year": actions_claims.claim_once_a_year,
         "pick_up": actions_play.pick_up,
         "claim_natural": actions_table.claim_natural,
         "announce_one_card": actions_table.announce_one_card,
@@ -126,5 +158,7 @@ def _phase_problem(state: DabongState, action: Action) -> Outcome[DabongState] |
     if state.status == PLAYING and kind in ("declare_opening", "take_opening_shaman"):
         return refuse(action, R.NOT_OPENING())
     if kind in TURN_ACTIONS and action.seat != state.turn:
+        if kind == "play" and state.answerable is not None:
+            return None  # a heaven/hell answer out of turn: the play itself must be the opposite
         return refuse(action, R.NOT_YOUR_TURN(turn=state.turn, seat=action.seat))
     return None

@@ -3,8 +3,10 @@
 Written apart from ``resolve`` on purpose (tests hold the two against each
 other). Plays come from the matcher's listing; trades, which grow as
 2^n x 2^m, are numbered in closed form and only the requested page is built.
-Order: per seat (ascending), its turn actions, natural dabong!, one card,
-asking, take-back, trades; next_game once a game is over.
+Order: per seat (ascending), its turn actions (pick-up or draw, a 4th-card pass,
+plays, the gross and half-deck claims), heaven/hell answers out of turn, natural
+dabong!, worst hand, once a year, one card, asking, take-back, trades; next_game once
+a game is over. The level listings live in ``listing_levels.py``.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import dataclass
 
 from ...kernel import Action, Card, LegalEntry, LegalPage, Suit
 from .actions_play import pile_context
+from .listing_levels import answer_plays, facing_twos_may_play, table_claims, turn_claims, twos_answers
 from .matcher_api import Matcher
 from .state import GAME_OVER, OPENING, PLAYING, DabongState
 from .values import REAL_CARDS, card_suits, in_play_value, is_eight, is_jack, pile_value
@@ -157,10 +160,18 @@ def _seat_segments(state: DabongState, seat: int, matcher: Matcher) -> list[Segm
     elif seat == state.turn and state.penalty is not None:
         rule = "dabong.two" if state.penalty.skip else "dabong.queen_of_water"
         segments.append(_fixed([_entry(Action(type="pick_up", seat=seat), rule)]))
+        if facing_twos_may_play(state):
+            segments.append(_fixed(twos_answers(state, seat, matcher)))
     elif seat == state.turn:
-        segments.append(_fixed([_entry(Action(type="draw", seat=seat), "dabong.draw")]))
+        turn = [_entry(Action(type="draw", seat=seat), "dabong.draw")]
+        if state.extra_play_then is not None:
+            turn.append(_entry(Action(type="pass", seat=seat), "dabong.fourth_card"))
+        segments.append(_fixed(turn))
         segments.append(_play_segment(state, seat, matcher))
-    tail = _natural_entry(state, seat) + _one_card_entries(state, seat)
+        segments.append(_fixed(turn_claims(state, seat)))
+    elif state.status == PLAYING and state.answerable is not None:
+        segments.append(_fixed(answer_plays(state, seat, matcher)))
+    tail = _natural_entry(state, seat) + table_claims(state, seat) + _one_card_entries(state, seat)
     if state.take_back is not None and state.take_back.action.seat == seat and state.options.unwinding:
         tail.append(_entry(Action(type="take_back", seat=seat), "dabong.unwind"))
     segments.append(_fixed(tail))

@@ -17,6 +17,17 @@ NOTE TO THE ENGINE SIDE (matcher additions, all additive):
   Jack: its 2 suits); the cards under the top (after the first, for a
   subtraction) are free, ``orderings`` counts those orders.
 * Card facts (values, Jack suits, Shaman identities) live in ``values.py``.
+* Intermediate / Master (additive): ``PlayReading.top_twos`` (2s at the top of the
+  play), ``via`` (the pattern of a neutralisation), ``uses_river``. Facing pending 2s
+  (``PileContext.pending_twos`` > 0, Intermediate up) the readings are only
+  ``twos_add_on`` / ``twos_neutralization`` / ``shaman_neutralization``; a play that
+  holds ``PileContext.river`` is legal only when it empties the hand (``hand_size``).
+* Work budget (additive): ``check_play`` and ``list_plays`` may raise
+  ``MatchBudgetExceeded`` (a ``ValueError``) when one call would examine more than
+  ``MatchRules.check_budget`` / ``list_budget`` candidates (``MATCH_CHECK_BUDGET`` /
+  ``MATCH_LIST_BUDGET`` by default). Nothing
+  is partly answered: catch it around the whole call and report it (the service:
+  a 422 problem ``listing-over-budget``, its ``str()`` as the detail).
 
 NOTE TO THE MATCHER SIDE (engine requests, additive):
 * Please export ``MISS_REASONS: ReasonCatalog`` from ``matcher.py``: every code
@@ -46,6 +57,37 @@ from typing import Protocol
 
 from ...kernel import Card, LegalEntry, Suit
 
+#: Most identity assignments of undeclared Shamans one ``check_play`` call may judge (one
+#: unit: one assignment judged by one pattern, about 15-45 microseconds here, so a check
+#: gives up within about a quarter of a second). Declared Shamans cost one unit per pattern;
+#: two undeclared Shamans up to about 3,500; three undeclared at Master exceed it (~22,000).
+MATCH_CHECK_BUDGET = 6_000
+#: Most candidate card sets one ``list_plays`` call may examine across the Intermediate /
+#: Master shape patterns (one unit: one set judged by its pattern and, when accepted, by
+#: the earlier ones; about 100-170 microseconds here, so a listing gives up within about
+#: a second). Beginner listings (dynamic programme) spend nothing; Master hands of up to
+#: 12 cards with one Shaman or 16 without use under 1,000, two Shamans in up to 8 cards
+#: 1,500-6,000 (the river listing included); 10+ cards with two Shamans, any hand with
+#: three, and 20+ cards often exceed it. Set so that those common hands still list while
+#: the shape patterns enumerate sets; lower it once they count in closed form.
+MATCH_LIST_BUDGET = 6_000
+
+
+class MatchBudgetExceeded(ValueError):
+    """A check or a listing would take more work than the budget allows.
+
+    Raised before anything is answered, so it never hides a partial result. ``task``
+    says what was too big, ``spent`` and ``limit`` the units counted; the message says
+    what to do (declare the Shamans, or switch the costly patterns off).
+    """
+
+    def __init__(self, *, task: str, spent: int, limit: int, advice: str) -> None:
+        super().__init__(f"{task} needs more than {limit} work units (stopped at {spent}): {advice}")
+        self.task = task
+        self.spent = spent
+        self.limit = limit
+        self.advice = advice
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MatchRules:
@@ -58,6 +100,10 @@ class MatchRules:
     #: An 8 inside a multi-card play must share the other cards' suit (ruling); off:
     #: it counts as every suit there, as groups that clone 8s play it.
     eight_must_share_suit: bool = True
+    #: Units one ``check_play`` may spend (``MATCH_CHECK_BUDGET``); more raises ``MatchBudgetExceeded``.
+    check_budget: int = MATCH_CHECK_BUDGET
+    #: Units one ``list_plays`` may spend (``MATCH_LIST_BUDGET``); more raises ``MatchBudgetExceeded``.
+    list_budget: int = MATCH_LIST_BUDGET
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -101,6 +147,14 @@ class PlayReading:
     description: str = ""
     #: Rule id of the power of the top identity (only the top card's power fires), or None.
     top_power: str | None = None
+    #: 2s at the top of the play, counted down from the top card (Intermediate up: each one
+    #: adds two cards to draw; 0 when the top card is not a 2).
+    top_twos: int = 0
+    #: The pattern the play is, when ``pattern`` names what it does to pending 2s
+    #: (``twos_neutralization`` via ``straight`` ...); None otherwise.
+    via: str | None = None
+    #: Whether the play uses the river card (only a play that empties the hand may).
+    uses_river: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

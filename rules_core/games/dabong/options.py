@@ -1,14 +1,16 @@
 """dabong! rule options: the rule level and one switch per rule the groups vary.
 
 Levels are cumulative (Beginner < Intermediate < Master): a rule introduced at a
-level is on from that level up. Each later pattern (2s add-on, clone, straight ...)
-becomes an option of its own when it is implemented; this module holds the level
-and the table-wide options (deal, scoring, draw pile, trading, unwinding).
+level is on from that level up. Every Intermediate and Master rule also has a boolean
+switch of its own (R-DABONG-15): a rule is on when its level is reached *and* its switch
+is on. Switches default to on, so the level alone decides unless a group throws a rule
+out; any mix of rules is the ``master`` level with the unwanted ones switched off.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ...kernel import option
 from .matcher_api import MatchRules
@@ -16,6 +18,25 @@ from .matcher_api import MatchRules
 LEVELS: tuple[str, ...] = ("beginner", "intermediate", "master")
 DRAW_PILE_OUT: tuple[str, ...] = ("reshuffle", "take_what_is_left")
 SCORING: tuple[str, ...] = ("single", "tennis", "points")
+
+
+#: Switch field -> rule id, and -> the level the rule belongs to (filled by ``_switch``).
+SWITCHES: dict[str, str] = {}
+SWITCH_LEVELS: dict[str, str] = {}
+_LEVEL_WORDS = {"intermediate": "Intermediate and Master", "master": "Master"}
+
+
+def _switch(rule_id: str, title: str, level: str) -> Any:
+    """A boolean switch for one rule: it is on when its level is reached and this is true."""
+    name = rule_id.removeprefix("dabong.")
+    SWITCHES[name] = rule_id
+    SWITCH_LEVELS[name] = level
+    return option(
+        True,
+        f"{title} ({rule_id}): a {_LEVEL_WORDS[level]} rule, in force from that level up "
+        "while this is true; false throws it out.",
+        rule=rule_id,
+    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -99,13 +120,74 @@ class DabongOptions:
         rule="dabong.eight",
     )
 
+    calendar_year: int = option(
+        0,
+        "Once a year: the current calendar year, supplied by the caller (the service keeps no "
+        "clock); 0 means not given, and a once-a-year claim is then refused.",
+        rule="dabong.once_a_year",
+        lo=0,
+        hi=9999,
+    )
+    deal_river: bool = option(
+        False,
+        "The river (dealer's choice at the deal): deal one card face up as a community card. "
+        "Only dealt when the river rule is on (Intermediate and up).",
+        rule="dabong.river",
+    )
+
+    # -- one switch per Intermediate / Master rule (on = the level decides) ----------------
+    twos_add_on: bool = _switch("dabong.twos_add_on", "2s add-on", "intermediate")
+    clone: bool = _switch("dabong.clone", "Clone", "intermediate")
+    twenty_one: bool = _switch("dabong.twenty_one", "Twenty-one", "intermediate")
+    straight: bool = _switch("dabong.straight", "Straight", "intermediate")
+    full_house: bool = _switch("dabong.full_house", "Full house", "intermediate")
+    flush: bool = _switch("dabong.flush", "Flush", "intermediate")
+    fourth_card: bool = _switch("dabong.fourth_card", "4th card extra play", "intermediate")
+    three_by_three: bool = _switch("dabong.three_by_three", "Three by three", "intermediate")
+    eight_straight: bool = _switch("dabong.eight_straight", "Eight straight", "intermediate")
+    heaven: bool = _switch("dabong.heaven", "Heaven (three 7s)", "intermediate")
+    hell: bool = _switch("dabong.hell", "Hell (three 6s)", "intermediate")
+    heaven_hell_answer: bool = _switch(
+        "dabong.heaven_hell_answer", "Heaven and hell answer out of turn", "intermediate"
+    )
+    mirror: bool = _switch("dabong.mirror", "Mirror", "intermediate")
+    self_mirror: bool = _switch("dabong.self_mirror", "Self mirror", "intermediate")
+    river: bool = _switch("dabong.river", "The river (dealt only when deal_river is set)", "intermediate")
+    gross_rule: bool = _switch("dabong.gross_rule", "Gross rule (144 in hand)", "intermediate")
+    half_deck: bool = _switch("dabong.half_deck", "Half deck (26 cards or more)", "intermediate")
+    worst_hand: bool = _switch("dabong.worst_hand", "Worst hand", "intermediate")
+    once_a_year: bool = _switch("dabong.once_a_year", "Once a year", "intermediate")
+    twos_neutralization: bool = _switch("dabong.twos_neutralization", "2s neutralization", "master")
+    shaman_neutralization: bool = _switch(
+        "dabong.shaman_neutralization", "Shaman-assisted neutralization of a single 2", "master"
+    )
+    four_of_a_kind: bool = _switch("dabong.four_of_a_kind", "Four of a kind", "master")
+    four_pair: bool = _switch("dabong.four_pair", "Four pair", "master")
+
     def match_rules(self) -> MatchRules:
-        """What the matcher needs to know of these options."""
-        return MatchRules(level=self.level, eight_must_share_suit=self.eights_share_suit)
+        """What the matcher needs: the level, the patterns switched off, the 8s ruling.
+
+        Pattern units are switched off by the rule id they cite, so a switch covers every
+        unit of its rule whatever the unit is called; the matcher's modes (2s, river) are
+        switched off by name, which the switches share.
+        """
+        from .patterns import PATTERNS
+
+        names = {name for name in SWITCHES if not getattr(self, name)}
+        off = {SWITCHES[name] for name in names}
+        return MatchRules(
+            level=self.level,
+            disabled=frozenset({p.id for p in PATTERNS if p.rule_id in off} | names),
+            eight_must_share_suit=self.eights_share_suit,
+        )
 
     def level_at_least(self, level: str) -> bool:
         """Whether rules of ``level`` are on (levels are cumulative)."""
         return LEVELS.index(self.level) >= LEVELS.index(level)
+
+    def rule_on(self, name: str) -> bool:
+        """Whether the switchable rule ``name`` (a field above) is in force: level and switch."""
+        return self.level_at_least(SWITCH_LEVELS[name]) and bool(getattr(self, name))
 
 
 BEGINNER = DabongOptions()

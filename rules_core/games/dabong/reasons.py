@@ -53,6 +53,78 @@ WENT_OUT = _d("went_out", "seat {seat} played its last card and wins", "dabong.w
 DREW = _d("drew", "seat {seat} draws {count} card(s)", "dabong.draw")
 PICKED_UP = _d("picked_up", "seat {seat} picks up {count} card(s)", "dabong.two")
 
+# -- Intermediate and Master flow -----------------------------------------------------
+TWOS_MUST_PICK_UP = _d(
+    "twos_must_pick_up",
+    "facing {twos} 2s ({cards} cards) seat {seat} must pick up: no add-on, no neutralization",
+    "dabong.twos_neutralization",
+)
+TWOS_ANSWER_NEEDED = _d(
+    "twos_answer_needed",
+    "facing {cards} cards of 2s, a play must be 2s only (an add-on){neutral}",
+    "dabong.twos_add_on",
+)
+TWOS_ADDED_ON = _d(
+    "twos_added_on",
+    "seat {seat} adds {added} to the 2s: seat {next_seat} faces {cards}",
+    "dabong.twos_add_on",
+)
+TWOS_NEUTRALIZED = _d(
+    "twos_neutralized", "seat {seat} neutralizes the {cards} cards of 2s", "dabong.twos_neutralization"
+)
+EXTRA_PLAY = _d(
+    "extra_play_earned",
+    "a run of {run} {rank} on top: seat {seat} may play once more (or pass, or draw one)",
+    "dabong.fourth_card",
+)
+NO_EXTRA_PLAY = _d("no_extra_play", "there is no 4th-card extra play to pass on", "dabong.fourth_card")
+PASSED = _d("passed_extra_play", "seat {seat} passes on the extra play", "dabong.fourth_card")
+NOT_AN_ANSWER = _d(
+    "not_an_answer",
+    "out of turn only a {answer} answering the {play} on top may be laid",
+    "dabong.heaven_hell_answer",
+)
+ANSWERED = _d("answered", "seat {seat} answers the {play} with a {answer}", "dabong.heaven_hell_answer")
+RIVER_NOT_WINNING = _d(
+    "river_not_winning",
+    "the river {card} may only be used in a play that empties the hand ({hand} card(s) in hand, {laid} laid)",
+    "dabong.river",
+)
+RIVER_USED = _d("river_used", "seat {seat} uses the river {card} in its winning play", "dabong.river")
+GROSS = _d("gross_rule", "seat {seat}'s hand totals 144 and wins", "dabong.gross_rule")
+GROSS_WRONG = _d("gross_wrong_total", "the hand totals {total}, not 144", "dabong.gross_rule")
+GROSS_NEEDS_VALUE = _d(
+    "gross_needs_value",
+    "the hand holds {shamans} Shaman(s): give their values' total as 'value' ({lo}..{hi})",
+    "dabong.gross_rule",
+)
+GROSS_VALUE_RANGE = _d(
+    "gross_value_out_of_range", "{shamans} Shaman(s) can count {lo}..{hi}, not {value}", "dabong.gross_rule"
+)
+HALF_DECK = _d("half_deck", "seat {seat} holds {count} cards and wins", "dabong.half_deck")
+HALF_DECK_SHORT = _d("half_deck_short", "seat {seat} holds {count} cards, not 26 or more", "dabong.half_deck")
+WORST_HAND = _d("worst_hand", "seat {seat}'s hand as dealt is the worst hand and wins", "dabong.worst_hand")
+WORST_NOT_AS_DEALT = _d(
+    "worst_hand_not_as_dealt",
+    "seat {seat} has acted or its hand changed since the deal: only a hand as dealt counts",
+    "dabong.worst_hand",
+)
+WORST_FACING = _d(
+    "worst_hand_facing_penalty",
+    "the worst hand does not apply while facing a 2 or the Queen of Water",
+    "dabong.worst_hand",
+)
+WORST_NOT = _d("not_worst_hand", "not the worst hand: {why}", "dabong.worst_hand")
+ONCE_A_YEAR = _d("once_a_year", "seat {seat} uses its once-a-year dabong! for {year}", "dabong.once_a_year")
+ONCE_USED = _d(
+    "once_a_year_used", "seat {seat} has already used its once-a-year dabong! in {year}", "dabong.once_a_year"
+)
+YEAR_UNKNOWN = _d(
+    "calendar_year_unknown",
+    "the current calendar year is not given (option calendar_year)",
+    "dabong.once_a_year",
+)
+
 # -- natural dabong! -------------------------------------------------------------------
 NATURAL = _d(
     "natural_dabong", "seat {seat}'s hand adds up to {total}, the pile value of {top}", "dabong.natural"

@@ -2,13 +2,14 @@
 
 Statements are the project's own words. Rules the service cannot adjudicate
 (etiquette, buying a second deck ...) are listed with the reason instead of
-being silently dropped. Intermediate and Master patterns join this table as
-they are implemented; ``dabong.level`` says which level is on.
+being silently dropped. The Intermediate and Master rules live in
+``rules_levels.py``; each names its level and the option that switches it.
 """
 
 from __future__ import annotations
 
 from ...kernel import Rule, RuleTable
+from .rules_levels import LEVEL_RULES
 
 
 def _rule(rule_id: str, title: str, statement: str, **extra: object) -> Rule:
@@ -247,5 +248,6 @@ RULES = RuleTable(
             "Advice on how to play well.",
             not_adjudicated="advice, not a rule",
         ),
+        *LEVEL_RULES,
     ],
 )

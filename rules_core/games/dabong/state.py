@@ -88,6 +88,23 @@ class DabongState:
     move: int
     take_back: TakeBack | None
     scores: Scores
+    #: Identities of the play that put the top card down, in laid order (the mirror answers
+    #: it); kept here because a reshuffle recycles the cards under the top.
+    previous_play: tuple[Card, ...] = ()
+    #: Cards of the top identity's rank in a row at the top of the pile (4th card rule);
+    #: kept here for the same reason.
+    rank_run: int = 1
+    #: A 4th-card extra play is open to the seat on turn; declining it (pass or draw) hands
+    #: the turn to this seat, where the play had sent it.
+    extra_play_then: int | None = None
+    #: "heaven" or "hell": the play on top may be answered by the opposite, out of turn.
+    answerable: str | None = None
+    #: The river: a face-up community card (None: not dealt, or already used).
+    river: Card | None = None
+    #: Seats still holding their hand as dealt that have taken no action (worst hand rule).
+    as_dealt: tuple[int, ...] = ()
+    #: Once a year: per seat, the calendar years in which it has claimed (sorted).
+    years_used: tuple[tuple[int, ...], ...] = ()
 
     # -- derived facts ----------------------------------------------------------------
     @property

@@ -26,6 +26,7 @@ from ...kernel import (
 from ...kernel.options import describe
 from .options import DabongOptions
 from .state import OPENING, OVER, PLAYING, STATUSES, DabongState, Penalty, Scores, TakeBack
+from .state_levels import LevelFields, check_level_fields
 from .values import card_suits, is_eight, is_jack, is_queen_of_water, is_real
 
 GAME_NAME = "dabong"
@@ -61,6 +62,13 @@ FIELDS = (
     "move",
     "take_back",
     "scores",
+    "previous_play",
+    "rank_run",
+    "extra_play",
+    "answerable",
+    "river",
+    "as_dealt",
+    "years_used",
 )
 
 
@@ -99,6 +107,13 @@ def state_to_json(state: DabongState) -> dict[str, Any]:
             "points": list(scores.points),
             "played": scores.played,
         },
+        "previous_play": format_cards(state.previous_play),
+        "rank_run": state.rank_run,
+        "extra_play": None if state.extra_play_then is None else {"then": state.extra_play_then},
+        "answerable": state.answerable,
+        "river": None if state.river is None else format_card(state.river),
+        "as_dealt": list(state.as_dealt),
+        "years_used": [list(years) for years in state.years_used],
     }
 
 
@@ -130,6 +145,9 @@ class StateDecoder:
         hands = self._hands(obj, pointer, seats)
         draw_pile = r.cards(obj, "draw_pile", pointer, DABONG_55)
         discard = r.cards(obj, "discard_pile", pointer, DABONG_55)
+        river = r.card_field(obj, "river", pointer, DABONG_55) if "river" in obj else None
+        if "river" not in obj:
+            r.add(f"{pointer}/river", "missing", "'river' is required (null when there is none)")
         check_conservation(
             r,
             DABONG_55,
@@ -137,6 +155,7 @@ class StateDecoder:
                 *((f"{pointer}/hands/{i}/{j}", (c,)) for i, h in enumerate(hands) for j, c in enumerate(h)),
                 *((f"{pointer}/draw_pile/{j}", (c,)) for j, c in enumerate(draw_pile)),
                 *((f"{pointer}/discard_pile/{j}", (c,)) for j, c in enumerate(discard)),
+                *(((f"{pointer}/river", (river,)),) if river is not None else ()),
             ],
         )
         if not discard and "discard_pile" in obj:
@@ -157,6 +176,7 @@ class StateDecoder:
         game_winner = r.int(obj, "game_winner", pointer, lo=0, hi=last, nullable=True)
         move = r.int(obj, "move", pointer, lo=0, hi=10**9)
         scores = self._scores(obj, pointer, seats)
+        levels = LevelFields.read(r, obj, pointer, seats)
         if not discard or len(hands) != seats:
             return None
         state = DabongState(
@@ -182,6 +202,8 @@ class StateDecoder:
             move=move,
             take_back=None,
             scores=scores,
+            river=river,
+            **levels.as_state_fields(),
         )
         # Cross-field facts are checked even after field problems (every problem at once);
         # the take-back is only replayed on an otherwise sound state.
@@ -338,6 +360,7 @@ class StateDecoder:
         if s.status != OVER and s.winner is not None:
             add(f"{pointer}/winner", "not_allowed", "the match has no winner before it is over")
         self._check_scores(s, pointer)
+        check_level_fields(self.r, s, pointer)
 
     def _check_opening(self, s: DabongState, pointer: str, top_id: Card | None) -> None:
         add = self.r.add
@@ -361,8 +384,13 @@ class StateDecoder:
             self.r.add(where, "not_allowed", "a penalty is only pending while the game is played")
             return
         if top_id is not None and top_id.rank is not None and top_id.rank.value == "2":
-            if not penalty.skip or penalty.cards != 2:
-                self.r.add(where, "impossible", "a 2 makes the next seat draw two and be skipped")
+            most = 2 * s.rank_run if s.options.rule_on("twos_add_on") else 2
+            if not penalty.skip or penalty.cards % 2 or not 2 <= penalty.cards <= most:
+                self.r.add(
+                    where,
+                    "impossible",
+                    f"the 2s on top make the next seat draw an even 2..{most} cards and be skipped",
+                )
         elif top_id is not None and is_queen_of_water(top_id):
             if penalty.skip or penalty.cards != 2:
                 self.r.add(

@@ -86,20 +86,22 @@ def pass_turn(state: DabongState, seat: int, to_seat: int, rule_id: str) -> tupl
 
 
 def fire_power(
-    state: DabongState, seat: int, top: Card, suit: Suit | None
+    state: DabongState, seat: int, top: Card, suit: Suit | None, twos_owed: int = 2
 ) -> tuple[DabongState, list[Effect]]:
     """The top card's power after ``seat`` laid it (only the top card's power fires).
 
     ``state`` already has the card on top. Two seats: a skip or a reverse brings
-    the turn straight back to ``seat`` (dabong.two_players).
+    the turn straight back to ``seat`` (dabong.two_players). ``twos_owed``: the cards
+    a 2 on top makes the next seat draw (more than two with add-ons, Intermediate up).
     """
     effects: list[Effect] = []
     nxt = state.next_seat(seat)
     two_players = state.seats == 2
     if top.rank is not None and top.rank.value == "2":
-        state = replace(state, penalty=Penalty(cards=2, skip=True))
-        effects.append(PenaltyImposed(rule_id="dabong.two", seat=nxt, cards=2, skip=True))
-        to_seat, rule_id = nxt, "dabong.two"
+        rule_id = "dabong.two" if twos_owed == 2 else "dabong.twos_add_on"
+        state = replace(state, penalty=Penalty(cards=twos_owed, skip=True))
+        effects.append(PenaltyImposed(rule_id=rule_id, seat=nxt, cards=twos_owed, skip=True))
+        to_seat = nxt
     elif is_queen_of_water(top):
         state = replace(state, penalty=Penalty(cards=2, skip=False))
         effects.append(PenaltyImposed(rule_id="dabong.queen_of_water", seat=nxt, cards=2, skip=False))

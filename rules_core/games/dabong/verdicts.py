@@ -8,6 +8,11 @@ from dataclasses import replace
 from ...kernel import Action, Effect, Interpretation, Outcome, Reason, Verdict
 from .state import DabongState
 
+#: Actions that are not a seat's own move in the game (a take-back restores the state
+#: exactly, a new deal starts fresh hands, the dealer's settling of the opening card is
+#: part of the deal).
+KEEPS_AS_DEALT = frozenset({"take_back", "next_game", "declare_opening"})
+
 
 def refuse(action: Action, *reasons: Reason, needs: Iterable[str] = ()) -> Outcome[DabongState]:
     return Outcome(verdict=Verdict.illegal(action, *reasons, needs=needs), state=None)
@@ -22,9 +27,24 @@ def allow(
     interpretations: tuple[Interpretation, ...] = (),
     keep_take_back: bool = False,
 ) -> Outcome[DabongState]:
-    """A legal action: count the move; anything but a play or a take-back closes the take-back."""
+    """A legal action: count the move and close what only lasts until the next action.
+
+    Anything but a play or a take-back closes the take-back window and a heaven/hell
+    answer (a play sets its own; a take-back restores the earlier state exactly). A seat
+    that acts, or whose hand changes, no longer holds its hand as dealt (worst hand).
+    """
     take_back = after.take_back if keep_take_back else None
-    after = replace(after, move=before.move + 1, take_back=take_back)
+    answerable = after.answerable if keep_take_back else None
+    as_dealt = after.as_dealt
+    if action.type not in KEEPS_AS_DEALT:
+        as_dealt = tuple(
+            s
+            for s in after.as_dealt
+            if s != action.seat and s < len(before.hands) and after.hands[s] == before.hands[s]
+        )
+    after = replace(
+        after, move=before.move + 1, take_back=take_back, answerable=answerable, as_dealt=as_dealt
+    )
     verdict = Verdict(
         legal=True,
         action=action,

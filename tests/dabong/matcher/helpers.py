@@ -44,13 +44,24 @@ def entry_plays(entry: LegalEntry, pattern_free: tuple[int, int]) -> list[Play]:
     return out
 
 
+#: Patterns whose entries leave every card but the top free (any order).
+ANY_ORDER = frozenset({"addition", "clone", "twos_add_on", "shaman_neutralization"})
+#: Patterns whose order is the play itself (one entry per laid order).
+SEQUENCES = frozenset({"single", "straight", "eight_straight", "mirror", "self_mirror"})
+
+
 def free_span(entry: LegalEntry) -> tuple[int, int]:
-    """Where the free cards of an entry are: addition all but the top, subtraction the middle."""
-    if entry.patterns == ("subtraction",):
-        return (1, -1)
-    if entry.patterns == ("addition",):
+    """Where the free cards of an entry are: all but the top (addition, clone, add-on), none
+    (single, runs, mirrors), else the middle (subtraction and every first-card pattern)."""
+    label = entry.patterns
+    fixed = (0, -len(entry.action.cards))  # nothing free
+    if label[0] == "twos_neutralization":
+        return fixed if label[1] in SEQUENCES else (1, -1)
+    if label[0] in ANY_ORDER:
         return (0, -1)
-    return (0, 0)
+    if label[0] in SEQUENCES:
+        return fixed
+    return (1, -1)
 
 
 def expand(listing: PlayListing) -> list[Play]:

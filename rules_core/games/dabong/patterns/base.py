@@ -26,6 +26,7 @@ class CardRule(StrEnum):
 
     ONE = "one card"
     ONE_SUIT = "cards sharing one suit"
+    ANY_SUITS = "cards of any suits (the shape says which)"
 
 
 class OrderRule(StrEnum):
@@ -33,6 +34,8 @@ class OrderRule(StrEnum):
 
     ANY = "any order"
     BIGGEST_FIRST = "biggest value first, the rest in any order"
+    FIRST_THEN_ANY = "a first card that follows the top, the rest in any order"
+    SEQUENCE = "the order is part of the pattern (a run, a mirror)"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -1,0 +1,282 @@
+"""Where a shape unit's candidate plays come from: generators over a hand.
+
+Each source yields *card sets* (with one identity per card, in deck order) for
+the set shapes, or *laid sequences* for the run and mirror shapes. A source only
+proposes: the unit still runs its shape predicate on every entry, so a source may
+over-generate but must never miss a play. Sources prune what cannot work (a sum
+past its bound, a card of the wrong rank or suit) so that hands of a normal size
+list in milliseconds; ``take_all`` restricts them to plays that use every card
+(the river, which may only be used by a play that empties the hand).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from itertools import combinations, product
+
+from ....kernel import ELEMENT_SUITS, Card, Rank, Suit
+from ..values import identity_choices, in_play_value
+from .common import identities_with_suit, play_suits
+from .shape_unit import Member, SetSource
+from .shapes import Lay
+
+_RANKS: tuple[Rank, ...] = tuple(Rank)
+
+
+def _of_rank(card: Card, rank: Rank) -> tuple[Card, ...]:
+    return tuple(i for i in identity_choices(card) if i.rank is rank)
+
+
+def _choose(
+    items: Sequence[tuple[Card, tuple[Card, ...]]],
+    low: int,
+    high: int,
+    take_all: bool,
+    total: int,
+    bound: int | None = None,
+) -> Iterator[tuple[Member, ...]]:
+    """Sets of ``items`` (each card as one of its identities) of ``low..high`` cards.
+
+    ``total``: cards in the hand (with ``take_all`` only a set of all of them counts);
+    ``bound``: the in-play values may add up to at most this much.
+    """
+    if take_all and (len(items) < total or not all(opts for _, opts in items)):
+        return
+
+    def grow(index: int, chosen: tuple[Member, ...], value: int) -> Iterator[tuple[Member, ...]]:
+        if len(chosen) > high:
+            return
+        if index == len(items):
+            if len(chosen) >= low:
+                yield chosen
+            return
+        if len(chosen) + len(items) - index < low:
+            return
+        card, options = items[index]
+        for identity in options:
+            reach = value + in_play_value(identity)
+            if bound is None or reach <= bound:
+                yield from grow(index + 1, (*chosen, (card, identity)), reach)
+        if not take_all:
+            yield from grow(index + 1, chosen, value)
+
+    yield from grow(0, (), 0)
+
+
+def rank_sets(rank_of: Callable[[Lay], tuple[Rank, ...]], low: int, high: int) -> SetSource:
+    """Sets of cards all of one rank (clone, heaven, hell, four of a kind, the add-on)."""
+
+    def source(lay: Lay, hand: Sequence[Card], take_all: bool) -> Iterator[tuple[Member, ...]]:
+        for rank in rank_of(lay):
+            items = [(c, _of_rank(c, rank)) for c in hand]
+            items = [(c, o) for c, o in items if o] if not take_all else items
+            yield from _choose(items, low, high, take_all, len(hand))
+
+    return source
+
+
+def suited_sets(low: int, high: int, bound: Callable[[Lay], int | None]) -> SetSource:
+    """Sets of cards sharing one suit (sums, twenty-one, flush), each set once."""
+
+    def source(lay: Lay, hand: Sequence[Card], take_all: bool) -> Iterator[tuple[Member, ...]]:
+        seen: set[tuple[Member, ...]] = set()
+        for suit in ELEMENT_SUITS:
+            items = [(c, _of_suit(c, suit, lay)) for c in hand]
+            items = [(c, o) for c, o in items if o] if not take_all else items
+            for members in _choose(items, low, high, take_all, len(hand), bound(lay)):
+                if members not in seen:
+                    seen.add(members)
+                    yield members
+
+    return source
+
+
+def _of_suit(card: Card, suit: Suit, lay: Lay) -> tuple[Card, ...]:
+    if card.is_shaman:
+        return identities_with_suit(suit, lay.rules)
+    return (card,) if suit in play_suits(card, lay.rules) else ()
+
+
+def group_sets(size: int, min_groups: int) -> SetSource:
+    """Sets made of rank groups of exactly ``size`` cards, ``min_groups`` or more ranks."""
+
+    def source(lay: Lay, hand: Sequence[Card], take_all: bool) -> Iterator[tuple[Member, ...]]:
+        if take_all and len(hand) % size:
+            return  # groups of ``size`` cannot use every card: nothing to walk
+        for groups in _groups(hand, [size] * 13, min_groups):
+            members = _in_deck_order(hand, groups)
+            if not take_all or len(members) == len(hand):
+                yield members
+
+    return source
+
+
+def full_house_sets(lay: Lay, hand: Sequence[Card], take_all: bool) -> Iterator[tuple[Member, ...]]:
+    """A three of a kind and a pair of another rank (full house)."""
+    if take_all and len(hand) != 5:
+        return  # a full house is five cards: it cannot use every card of another hand
+    for trips in _RANKS:
+        for pair in _RANKS:
+            if pair is trips:
+                continue
+            wanted = {trips: 3, pair: 2}
+            for groups in _pick(hand, [(r, wanted[r]) for r in _RANKS if r in wanted]):
+                members = _in_deck_order(hand, groups)
+                if not take_all or len(members) == len(hand):
+                    yield members
+
+
+def _groups(hand: Sequence[Card], sizes: list[int], min_groups: int) -> Iterator[list[Member]]:
+    """Every choice of ranks (at least ``min_groups``) each with exactly its size in cards."""
+    shamans = [c for c in hand if c.is_shaman]
+    real = {rank: [c for c in hand if c.rank is rank] for rank in _RANKS}
+
+    def walk(index: int, pool: tuple[Card, ...], chosen: list[Member], count: int) -> Iterator[list[Member]]:
+        if index == len(_RANKS):
+            if count >= min_groups:
+                yield chosen
+            return
+        yield from walk(index + 1, pool, chosen, count)
+        rank, size = _RANKS[index], sizes[index]
+        for group, rest in _rank_groups(rank, size, real[rank], pool):
+            yield from walk(index + 1, rest, chosen + group, count + 1)
+
+    yield from walk(0, tuple(shamans), [], 0)
+
+
+def _pick(hand: Sequence[Card], wanted: list[tuple[Rank, int]]) -> Iterator[list[Member]]:
+    """Exactly the wanted rank groups (every one present)."""
+    shamans = tuple(c for c in hand if c.is_shaman)
+
+    def walk(index: int, pool: tuple[Card, ...], chosen: list[Member]) -> Iterator[list[Member]]:
+        if index == len(wanted):
+            yield chosen
+            return
+        rank, size = wanted[index]
+        real = [c for c in hand if c.rank is rank]
+        for group, rest in _rank_groups(rank, size, real, pool):
+            yield from walk(index + 1, rest, chosen + group)
+
+    yield from walk(0, shamans, [])
+
+
+def _rank_groups(
+    rank: Rank, size: int, real: list[Card], pool: tuple[Card, ...]
+) -> Iterator[tuple[list[Member], tuple[Card, ...]]]:
+    """``size`` cards of ``rank``: some real ones, the rest Shamans (as any suit of it)."""
+    for own in range(min(size, len(real)), -1, -1):
+        need = size - own
+        if need > len(pool):
+            continue
+        for picked in combinations(real, own):
+            for helpers in combinations(pool, need):
+                rest = tuple(s for s in pool if s not in helpers)
+                for suits in product(ELEMENT_SUITS, repeat=need):
+                    group = [(c, c) for c in picked]
+                    group += [(s, Card(rank, suit)) for s, suit in zip(helpers, suits, strict=True)]
+                    yield group, rest
+
+
+def _in_deck_order(hand: Sequence[Card], members: list[Member]) -> tuple[Member, ...]:
+    place = {card: k for k, card in enumerate(hand)}
+    return tuple(sorted(members, key=lambda m: place[m[0]]))
+
+
+def run_sets(low: int, high: int, suited: bool) -> SetSource:
+    """Laid runs (straight: one suit; eight straight: any suits), both directions, wrapping."""
+
+    def source(lay: Lay, hand: Sequence[Card], take_all: bool) -> Iterator[tuple[Member, ...]]:
+        seen: set[tuple[Member, ...]] = set()
+        suits: tuple[Suit | None, ...] = ELEMENT_SUITS if suited else (None,)
+        top = min(high, 13, len(hand))
+        if take_all and len(hand) > top:
+            return  # no run is longer than 13 cards: none can use every card
+        for suit in suits:
+            options = {
+                rank: [(c, i) for c in hand for i in _of_rank(c, rank) if _covers(i, suit, lay)]
+                for rank in _RANKS
+            }
+            for start in range(13):
+                for step in (1, -1):
+                    for run in _runs(options, start, step, top):
+                        if len(run) >= low and (not take_all or len(run) == len(hand)) and run not in seen:
+                            seen.add(run)
+                            yield run
+
+    return source
+
+
+def _covers(identity: Card, suit: Suit | None, lay: Lay) -> bool:
+    return suit is None or suit in play_suits(identity, lay.rules)
+
+
+def _runs(
+    options: dict[Rank, list[Member]], start: int, step: int, longest: int
+) -> Iterator[tuple[Member, ...]]:
+    def grow(run: tuple[Member, ...], used: frozenset[Card]) -> Iterator[tuple[Member, ...]]:
+        yield run
+        if len(run) == longest:
+            return
+        rank = _RANKS[(start + step * len(run)) % 13]
+        for card, identity in options[rank]:
+            if card not in used:
+                yield from grow((*run, (card, identity)), used | {card})
+
+    rank = _RANKS[start]
+    for card, identity in options[rank]:
+        yield from grow(((card, identity),), frozenset((card,)))
+
+
+def mirror_sets(lay: Lay, hand: Sequence[Card], take_all: bool) -> Iterator[tuple[Member, ...]]:
+    """Laid sequences with the previous play's ranks reversed (suits checked by the shape)."""
+    ranks = [i.rank for i in reversed(lay.ctx.previous_play)]
+    if len(ranks) < 2 or len(ranks) > len(hand) or (take_all and len(ranks) != len(hand)):
+        return
+
+    def grow(run: tuple[Member, ...], used: frozenset[Card]) -> Iterator[tuple[Member, ...]]:
+        if len(run) == len(ranks):
+            yield run
+            return
+        rank = ranks[len(run)]
+        assert rank is not None
+        for card in hand:
+            if card not in used:
+                for identity in _of_rank(card, rank):
+                    yield from grow((*run, (card, identity)), used | {card})
+
+    yield from grow((), frozenset())
+
+
+def self_mirror_sets(lay: Lay, hand: Sequence[Card], take_all: bool) -> Iterator[tuple[Member, ...]]:
+    """Two same-suited halves, the second the first's ranks reversed, laid in order."""
+    seen: set[tuple[Member, ...]] = set()
+    for first_suit, second_suit in product(ELEMENT_SUITS, repeat=2):
+        firsts = [(c, i) for c in hand for i in identity_choices(c) if first_suit in play_suits(i, lay.rules)]
+        seconds = [
+            (c, i) for c in hand for i in identity_choices(c) if second_suit in play_suits(i, lay.rules)
+        ]
+
+        yield from _mirrored_pairs(firsts, seconds, len(hand), take_all, seen)
+
+
+def _mirrored_pairs(
+    firsts: list[Member], seconds: list[Member], size: int, take_all: bool, seen: set[tuple[Member, ...]]
+) -> Iterator[tuple[Member, ...]]:
+    """Self mirrors from sequences of (first-half card, its same-rank partner) pairs."""
+
+    def grow(pairs: tuple[tuple[Member, Member], ...], used: frozenset[Card]) -> Iterator[tuple[Member, ...]]:
+        if len(pairs) >= 2 and (not take_all or 2 * len(pairs) == size):
+            play = (*(a for a, _ in pairs), *(b for _, b in reversed(pairs)))
+            if play not in seen:
+                seen.add(play)
+                yield play
+        if 2 * len(pairs) + 2 > size:
+            return
+        for a in firsts:
+            if a[0] in used:
+                continue
+            for b in seconds:
+                if b[0] not in used and b[0] != a[0] and b[1].rank is a[1].rank:
+                    yield from grow((*pairs, (a, b)), used | {a[0], b[0]})
+
+    yield from grow((), frozenset())

@@ -1,0 +1,417 @@
+"""A pattern unit built on a shape predicate: check one laid sequence, list a hand's plays.
+
+Checking: the identities of undeclared Shamans are solved from small candidate
+lists (a clone's Shaman is one of four cards of the top's rank, a flush's one of
+the suit's cards ...), never from all 52 per Shaman at once where a shape pins
+them down, and every full assignment goes through the shape predicate.
+
+Listing: the unit generates the card sets (with identities) its shape allows
+(``shape_sets.py``), then turns each into entries the same way for every unit:
+
+* ``ANY`` order (clone, the add-on): one entry per set + top card + suit named,
+  ``(n-1)!`` orderings, like the Beginner addition;
+* a first-card rule (the set shapes): one entry per set + first + top + suit,
+  the ``(n-2)!`` middle orders free;
+* sequences (straights, mirrors): one entry per laid order.
+
+A play is listed once, under the first pattern in registry order that accepts
+it: each entry is dropped when an earlier pattern accepts it. Set shapes come
+before sequence shapes in the registry, so an earlier pattern accepts either all
+the orders an entry stands for or none of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from itertools import product
+from math import factorial
+
+from ....kernel import Action, Card, LegalEntry, Rank, Suit, format_card
+from ..matcher_api import MatchRules, PileContext, PlayReading
+from ..values import REAL_CARDS
+from .base import CardRule, Miss, OrderRule, Pattern, Slot
+from .budget import CHECK_ADVICE, LIST_ADVICE, WorkBudget
+from .common import declarations, identities_with_suit, shown, suit_choices, top_power
+from .shapes import (
+    FIRST_CARD_MESSAGE,
+    NO_DECLARATION_MESSAGE,
+    SHAPE_REASONS,
+    Lay,
+    Shape,
+    common_suits,
+    first_ok,
+)
+
+#: Does an earlier pattern accept this laid play (cards, identities)?
+Acceptor = Callable[[tuple[Card, ...], tuple[Card, ...]], bool]
+#: One card of a play: the physical card and its identity.
+Member = tuple[Card, Card]
+#: Does an earlier pattern accept each class of a set's orders (see ``_classes``)?
+ClassJudge = Callable[[tuple[Member, ...], range], list[bool]]
+#: Generates the plays of a hand a unit's shape may allow: (lay, hand items, take every card?).
+SetSource = Callable[[Lay, Sequence[Card], bool], Iterator[tuple[Member, ...]]]
+
+
+class Laying(StrEnum):
+    """How the orders of one card set become listing entries."""
+
+    ANY = "any order, the top card chosen"
+    FIRST = "first card chosen, the middle in any order"
+    SEQUENCE = "the order is the play"
+
+
+class Candidates(StrEnum):
+    """How an undeclared Shaman's possible identities are narrowed for a check."""
+
+    RANK = "one fixed rank"
+    SUITED = "the cards of one suit"
+    GROUPS = "ranks of rank groups"
+    RUN = "ranks fixed by a run"
+    MIRROR = "ranks of the previous play"
+    SELF_MIRROR = "ranks of the partner card"
+    ANY = "any real card"
+
+
+def _card_options(rank: Rank) -> tuple[Card, ...]:
+    return tuple(c for c in REAL_CARDS if c.rank is rank)
+
+
+_BY_RANK: dict[Rank, tuple[Card, ...]] = {rank: _card_options(rank) for rank in Rank}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShapePattern(Pattern):
+    """An Intermediate / Master pattern (or a Beginner sum's twin for special listings)."""
+
+    id: str
+    rule_id: str
+    level: str
+    shape: Shape
+    sets: SetSource
+    laying: Laying
+    candidates: Candidates
+    min_cards: int
+    max_cards: int = 55
+    #: For ``Candidates.RANK``: the rank every card takes (None: the top card's rank).
+    rank: Rank | None = None
+    #: Whether the shape, but for the first-card rule, ignores which card is first.
+    first_free: bool = True
+    #: For ``Candidates.GROUPS``: the rank counts that can work, checked before suits.
+    rank_check: Callable[[list[int]], bool] | None = None
+    cards: CardRule = CardRule.ANY_SUITS
+    order: OrderRule = OrderRule.FIRST_THEN_ANY
+    first_card_follows: bool = True
+
+    def takes(self, count: int) -> bool:
+        return self.min_cards <= count <= self.max_cards
+
+    # -- one laid sequence ---------------------------------------------------------------
+    def readings(
+        self, ctx: PileContext, slots: tuple[Slot, ...], rules: MatchRules
+    ) -> tuple[tuple[PlayReading, ...], Miss | None]:
+        return self.readings_on(Lay(ctx=ctx, rules=rules), slots)
+
+    def readings_on(
+        self, lay: Lay, slots: tuple[Slot, ...], budget: WorkBudget | None = None
+    ) -> tuple[tuple[PlayReading, ...], Miss | None]:
+        """Readings of ``slots``; each identity assignment judged spends one unit of ``budget``.
+
+        Without a ``budget`` (a direct call) the call gets the rules' own budget.
+        """
+        if budget is None:
+            laid = " ".join(format_card(s.card) for s in slots)
+            budget = WorkBudget(lay.rules.check_budget, task=f"checking {laid}", advice=CHECK_ADVICE)
+        found: dict[tuple[Card, ...], None] = {}
+        code = None
+        for ids in self._assignments(lay, slots):
+            budget.spend()
+            if ids in found:
+                continue
+            why = self.judge(ids, lay)
+            if why is None:
+                found[ids] = None
+            elif code is None or all(s.identity is not None for s in slots):
+                code = why
+        cards = tuple(s.card for s in slots)
+        if found:
+            return tuple(self.reading(lay, cards, ids) for ids in found), None
+        return (), self.miss(code or f"{self.id}_no_declaration_fits", cards, slots)
+
+    def judge(self, ids: tuple[Card, ...], lay: Lay) -> str | None:
+        """None when ``ids`` (laid in this order) is this pattern on ``lay``, else the reason code."""
+        if lay.neutral and all(i.rank is Rank.TWO for i in ids):
+            return "twos_only_twos_add_on"
+        return self.shape(ids, lay)
+
+    def accepts(self, lay: Lay, cards: tuple[Card, ...], ids: tuple[Card, ...]) -> bool:
+        return self.takes(len(ids)) and self.judge(ids, lay) is None
+
+    def class_verdicts(self, lay: Lay, members: tuple[Member, ...], classes: range) -> list[bool]:
+        """Whether each class of the set's orders (see ``_classes``) is this pattern.
+
+        When the shape's structure does not depend on which card is first (all but the
+        subtraction), it is judged once and only the first-card rule per first card.
+        """
+        if not self.takes(len(members)):
+            return [False] * len(classes)
+        if self.first_free and len(classes) > 1:
+            _, ids = _representative(members, 0)
+            code = self.judge(ids, lay)
+            if code is not None and code != "first_card_does_not_follow":
+                return [False] * len(classes)
+            if self.first_card_follows or lay.neutral:
+                return [first_ok(identity, lay) for _, identity in members]
+            return [True] * len(classes)
+        return [self.accepts(lay, *_representative(members, first)) for first in classes]
+
+    def class_judge(self, lay: Lay) -> ClassJudge:
+        return lambda members, classes: self.class_verdicts(lay, members, classes)
+
+    def reading(self, lay: Lay, cards: tuple[Card, ...], ids: tuple[Card, ...]) -> PlayReading:
+        text = ", ".join(shown(c, i) for c, i in zip(cards, ids, strict=True))
+        return PlayReading(
+            pattern=self.id,
+            rule_id=self.rule_id,
+            cards=cards,
+            identities=ids,
+            declarations=declarations(cards, ids),
+            description=f"{text} on {format_card(lay.ctx.top)}: {self.id.replace('_', ' ')}",
+            top_power=top_power(ids[-1]),
+        )
+
+    def miss(self, code: str, cards: tuple[Card, ...], slots: tuple[Slot, ...]) -> Miss:
+        if code == "first_card_does_not_follow":
+            code = f"{self.id}_first_card_does_not_follow"
+        message, rule_id = shape_reason(code)
+        laid = " ".join(format_card(c) for c in cards)
+        if any(s.identity is None for s in slots):
+            message += " (under any declaration of the Shamans)"
+        return Miss(code=code, rule_id=rule_id or self.rule_id, message=f"{laid}: {message}")
+
+    def _assignments(self, lay: Lay, slots: tuple[Slot, ...]) -> Iterator[tuple[Card, ...]]:
+        """Candidate identity tuples: fixed identities kept, open Shamans from narrowed lists."""
+        fixed = tuple(s.identity for s in slots)
+        open_at = [k for k, ident in enumerate(fixed) if ident is None]
+        if not open_at:
+            yield tuple(i for i in fixed if i is not None)
+            return
+        for options in self._open_options(lay, fixed, open_at):
+            for chosen in product(*options):
+                ids = list(fixed)
+                for k, identity in zip(open_at, chosen, strict=True):
+                    ids[k] = identity
+                yield tuple(i for i in ids if i is not None)
+
+    def _open_options(
+        self, lay: Lay, fixed: tuple[Card | None, ...], open_at: list[int]
+    ) -> Iterator[list[tuple[Card, ...]]]:
+        """Per open slot, the identities worth trying (one list per branch of the search)."""
+        known = [i for i in fixed if i is not None]
+        kind = self.candidates
+        if kind is Candidates.RANK:
+            rank = self.rank or lay.ctx.top.rank
+            assert rank is not None
+            yield [_BY_RANK[rank]] * len(open_at)
+        elif kind is Candidates.SUITED:
+            for suit in sorted(common_suits(tuple(known), lay.rules)):
+                yield [identities_with_suit(suit, lay.rules)] * len(open_at)
+        elif kind is Candidates.MIRROR:
+            back = tuple(reversed(lay.ctx.previous_play))
+            if len(back) == len(fixed):
+                yield [_BY_RANK[_rank(back[k])] for k in open_at]
+        elif kind is Candidates.RUN:
+            if known:
+                place = next(k for k, i in enumerate(fixed) if i is not None)
+                anchor = _rank(known[0]).ordinal
+                for step in (1, -1):
+                    yield [_BY_RANK[_nth_rank(anchor + step * (k - place))] for k in open_at]
+        elif kind is Candidates.ANY:
+            yield [REAL_CARDS] * len(open_at)
+        elif kind is Candidates.SELF_MIRROR:
+            options = []
+            for k in open_at:
+                partner = fixed[len(fixed) - 1 - k]
+                options.append(_BY_RANK[_rank(partner)] if partner is not None else REAL_CARDS)
+            yield options
+        else:
+            yield from self._group_options(known, len(open_at))
+
+    def _group_options(self, known: list[Card], open_count: int) -> Iterator[list[tuple[Card, ...]]]:
+        """Rank groups: try rank tuples for the open Shamans first, then all their suits."""
+        ranks = sorted({_rank(i) for i in known}, key=lambda r: r.ordinal)
+        pool = tuple(Rank) if open_count >= 2 else tuple(ranks)
+        base = [_rank(i) for i in known]
+        for chosen in product(pool, repeat=open_count):
+            counts = sorted(_count([*base, *chosen]).values())
+            if self.rank_check is None or self.rank_check(counts):
+                yield [_BY_RANK[r] for r in chosen]
+
+    # -- all plays of a hand ---------------------------------------------------------------
+    def blocks(
+        self, ctx: PileContext, hand: tuple[Card, ...], rules: MatchRules, seat: int
+    ) -> Iterator[ListedBlock]:
+        yield self.listed(Lay(ctx=ctx, rules=rules), hand, seat, earlier=(), take_all=False)
+
+    def listed(
+        self,
+        lay: Lay,
+        hand: Sequence[Card],
+        seat: int,
+        *,
+        earlier: Sequence[ClassJudge],
+        take_all: bool,
+        river: Card | None = None,
+        label: tuple[str, ...] | None = None,
+        budget: WorkBudget | None = None,
+    ) -> ListedBlock:
+        """Every play of this pattern from ``hand`` not accepted by an ``earlier`` pattern.
+
+        Each candidate set examined spends one unit of ``budget`` (its judgement by this
+        pattern and, when accepted, by the earlier ones); without a ``budget``: the rules' own.
+        """
+        if budget is None:
+            budget = WorkBudget(
+                lay.rules.list_budget, task=f"listing {len(hand)} cards as {self.id}", advice=LIST_ADVICE
+            )
+        laying = self.laying
+        if laying is Laying.ANY and lay.neutral:
+            laying = Laying.FIRST
+        rows: list[Row] = []
+        for members in self.sets(lay, hand, take_all):
+            budget.spend()
+            # Acceptance, here and by earlier patterns, is fixed by the set and (with a
+            # first-card rule) its first card, since set shapes come before sequence
+            # shapes: one representative order is judged per class.
+            classes = _classes(members, laying)
+            mine = self.class_verdicts(lay, members, classes)
+            if not any(mine):
+                continue
+            taken = [judge(members, classes) for judge in earlier]
+            for place, first in enumerate(classes):
+                if mine[place] and not any(verdicts[place] for verdicts in taken):
+                    rows.append((members, first))
+        return ListedBlock(rows, laying=laying, seat=seat, patterns=label or (self.id,), river=river)
+
+
+def _classes(members: tuple[Member, ...], laying: Laying) -> range:
+    """The classes of a set's orders: one (-1: no first card fixed), or one per first card."""
+    if laying is Laying.FIRST and len(members) > 1:
+        return range(len(members))
+    return range(-1, 0)
+
+
+def _representative(members: tuple[Member, ...], first: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    laid = members if first < 0 else (members[first], *members[:first], *members[first + 1 :])
+    return tuple(c for c, _ in laid), tuple(i for _, i in laid)
+
+
+#: One accepted class of plays: the set (a sequence: the laid order) and its first card (-1: free).
+Row = tuple[tuple[Member, ...], int]
+
+
+class ListedBlock:
+    """Entries counted per accepted class; ``LegalEntry`` objects are built only for a page.
+
+    A class stands for one entry per top card (not the fixed first card) and suit named
+    there: sequences have their top fixed, the free cards lie between first and top.
+    """
+
+    def __init__(
+        self,
+        rows: list[Row],
+        *,
+        laying: Laying,
+        seat: int,
+        patterns: tuple[str, ...],
+        river: Card | None,
+    ) -> None:
+        self._rows = rows
+        self._laying = laying
+        self._seat = seat
+        self._patterns = patterns
+        self._river = river
+        self._sizes = [sum(len(suit_choices(i)) for _, i in self._tops(row)) for row in rows]
+        self.entries = sum(self._sizes)
+        self.plays = sum(size * self._orderings(row) for size, row in zip(self._sizes, rows, strict=True))
+
+    def _tops(self, row: Row) -> tuple[Member, ...]:
+        members, first = row
+        if self._laying is Laying.SEQUENCE or len(members) == 1:
+            return (members[-1],)
+        return tuple(m for k, m in enumerate(members) if k != first)
+
+    def _orderings(self, row: Row) -> int:
+        members, first = row
+        if self._laying is Laying.SEQUENCE:
+            return 1
+        return factorial(max(0, len(members) - (1 if first < 0 else 2)))
+
+    def iter_entries(self, skip: int) -> Iterator[LegalEntry]:
+        for size, row in zip(self._sizes, self._rows, strict=True):
+            if skip >= size:
+                skip -= size
+                continue
+            for laid in self._laid(row):
+                cards = tuple(c for c, _ in laid)
+                ids = tuple(i for _, i in laid)
+                suits = suit_choices(ids[-1])
+                if skip >= len(suits):
+                    skip -= len(suits)
+                    continue
+                for suit in suits[skip:]:
+                    yield self._entry(row, cards, ids, suit)
+                skip = 0
+
+    def _laid(self, row: Row) -> Iterator[tuple[Member, ...]]:
+        members, first = row
+        if self._laying is Laying.SEQUENCE or len(members) == 1:
+            yield members
+            return
+        lead = () if first < 0 else (members[first],)
+        for place, top in enumerate(members):
+            if place != first:
+                yield (*lead, *(m for k, m in enumerate(members) if k not in (first, place)), top)
+
+    def _entry(
+        self, row: Row, cards: tuple[Card, ...], ids: tuple[Card, ...], suit: Suit | None
+    ) -> LegalEntry:
+        members, first = row
+        orderings = self._orderings(row)
+        note = None
+        if orderings > 1:
+            start = 1 if first < 0 else 2
+            note = f"cards {start}..{len(members) - 1} in any order"
+        if self._river is not None:
+            used = f"uses the river {format_card(self._river)}"
+            note = f"{note}; {used}" if note else used
+        action = Action(
+            type="play", seat=self._seat, cards=cards, suit=suit, declare=declarations(cards, ids)
+        )
+        return LegalEntry(action=action, orderings=orderings, note=note, patterns=self._patterns)
+
+
+def shape_reason(code: str) -> tuple[str, str | None]:
+    """Message and rule id of a code (rule id None: the unit's own rule)."""
+    if code.endswith("_first_card_does_not_follow"):
+        return FIRST_CARD_MESSAGE, None
+    if code.endswith("_no_declaration_fits"):
+        return NO_DECLARATION_MESSAGE, None
+    return SHAPE_REASONS[code]
+
+
+def _rank(card: Card) -> Rank:
+    assert card.rank is not None
+    return card.rank
+
+
+def _nth_rank(ordinal: int) -> Rank:
+    return tuple(Rank)[(ordinal - 1) % 13]
+
+
+def _count(ranks: list[Rank]) -> dict[Rank, int]:
+    out: dict[Rank, int] = {}
+    for rank in ranks:
+        out[rank] = out.get(rank, 0) + 1
+    return out
