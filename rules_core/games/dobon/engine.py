@@ -9,7 +9,7 @@ nothing.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
+from typing import Any
 
 from ...kernel import Action, Card, CardsPlayed, Effect, Outcome, Rank, Reason, Verdict
 from . import reasons as R
@@ -18,7 +18,7 @@ from .effects import CheckContinued, DobonClaimed
 from .flow import count_action, end_round, finish_check, return_check_order, start_check
 from .options import EIGHT_CHOSEN_SUIT, EIGHT_ORDINARY, EIGHT_PRINTED_SUIT
 from .play import apply_draw, apply_end_turn, apply_play, apply_take, fit_reason, grown_obligation
-from .state import CheckKind, Claim, DobonState, Status, Step
+from .state import Check, CheckKind, Claim, DobonState, Status, Step, evolve
 from .values import suit_of, total, value
 
 #: The optional fields each action type takes (``type`` and ``seat`` always).
@@ -95,11 +95,13 @@ def _illegal(action: Action, *reasons: Reason) -> Outcome[DobonState]:
 
 
 def _legal(
-    state: DobonState, action: Action, why: list[Reason], effects: list[Effect]
+    state: DobonState, action: Action, why: list[Reason], effects: list[Effect], **changes: Any
 ) -> Outcome[DobonState]:
-    state = (
-        count_action(state, effects) if action.type != "next_round" else replace(state, move=state.move + 1)
-    )
+    """The legal outcome; ``changes`` are field changes still to make, in the same copy as the count."""
+    if action.type != "next_round":
+        state = count_action(state, effects, **changes)
+    else:
+        state = evolve(state, move=state.move + 1, **changes)
     verdict = Verdict(legal=True, action=action, reasons=tuple(why), effects=tuple(effects))
     return Outcome(verdict=verdict, state=state)
 
@@ -159,13 +161,13 @@ def _claim(state: DobonState, action: Action) -> Outcome[DobonState]:
     ]
     chain = (*state.chain, claim)
     if not state.options.returns:
-        ended = end_round(replace(state, chain=chain), seat, "dobon", effects)
+        ended = end_round(evolve(state, chain=chain), seat, "dobon", effects)
         return _legal(ended, action, why, effects)
     assert action.top is not None
     laid = _lay_hand(hand, action.top)
     hands = list(state.hands)
     hands[seat] = ()
-    state = replace(
+    state = evolve(
         state,
         hands=tuple(hands),
         discard_pile=state.discard_pile + laid,
@@ -192,12 +194,12 @@ def _continue(state: DobonState, action: Action) -> Outcome[DobonState]:
     assert check is not None
     effects: list[Effect] = [CheckContinued(rule_id="dobon.check", seat=action.seat)]
     remaining = check.asking[1:]
+    why = [R.CONTINUES(seat=action.seat)]
     if remaining:
-        state = replace(state, turn=remaining[0], check=replace(check, asking=remaining))
-    else:
-        state, more = finish_check(state, check.resume)
-        effects += more
-    return _legal(state, action, [R.CONTINUES(seat=action.seat)], effects)
+        asked = Check(kind=check.kind, asking=remaining, resume=check.resume)
+        return _legal(state, action, why, effects, turn=remaining[0], check=asked)
+    state, more = finish_check(state, check.resume)
+    return _legal(state, action, why, effects + more)
 
 
 # -- ordinary turns ------------------------------------------------------------------------------
@@ -205,10 +207,12 @@ def _ordinary(state: DobonState, action: Action) -> Outcome[DobonState]:
     step = state.step
     seat = action.seat
     if action.type == "play":
-        problems = _play_problems(state, action)
+        # Why the first card fits (None: it does not), worked out once for the checks and the reasons.
+        fit = fit_reason(state, action.cards[0])
+        problems = _play_problems(state, action, fit)
         if problems:
             return _illegal(action, *problems)
-        why = _play_reasons(state, action)
+        why = _play_reasons(state, action, fit)
         next_state, effects = apply_play(state, seat, action.cards, action.suit)
         return _legal(next_state, action, why, effects)
     if action.type == "draw":
@@ -244,26 +248,29 @@ def _suit_problems(state: DobonState, card: Card, suit_given: bool) -> list[Reas
     return []
 
 
-def _play_problems(state: DobonState, action: Action) -> list[Reason]:
+def _play_problems(state: DobonState, action: Action, fit: Reason | None) -> list[Reason]:
+    """What is wrong with a play; ``fit`` is ``fit_reason`` of its first card."""
     seat, cards = action.seat, action.cards
     hand = state.hands[seat]
-    repeated = [c for c, n in Counter(cards).items() if n > 1]
-    if repeated:
-        return [R.REPEATED_CARD(card=repeated[0])]
-    missing = Counter(cards) - Counter(hand)
-    if missing:
-        return [R.CARDS_NOT_IN_HAND(seat=seat, cards=sorted(missing.elements()))]
+    if len(cards) == 1:  # the usual play: no repeats, and one membership test says what is missing
+        if cards[0] not in hand:
+            return [R.CARDS_NOT_IN_HAND(seat=seat, cards=[cards[0]])]
+    else:
+        repeated = [c for c, n in Counter(cards).items() if n > 1]
+        if repeated:
+            return [R.REPEATED_CARD(card=repeated[0])]
+        missing = Counter(cards) - Counter(hand)
+        if missing:
+            return [R.CARDS_NOT_IN_HAND(seat=seat, cards=sorted(missing.elements()))]
     out: list[Reason] = []
     if len(cards) == len(hand) and not state.options.empty_hand_wins:
         out.append(R.FINAL_CARD())
     if state.step is Step.DRAWN and cards != (state.drawn,):
         return [R.DRAWN_CARD_ONLY(drawn=state.drawn), *out]
     if len(cards) > 1:
-        out += _bundle_problems(state, cards)
-    else:
-        reason = fit_reason(state, cards[0])
-        if reason is None:
-            out.append(_misfit(state, cards[0]))
+        out += _bundle_problems(state, cards, fit)
+    elif fit is None:
+        out.append(_misfit(state, cards[0]))
     if cards and not out:
         out += _suit_problems(state, cards[-1], action.suit is not None)
     elif len(cards) > 1 and action.suit is not None:
@@ -279,21 +286,21 @@ def _misfit(state: DobonState, card: Card) -> Reason:
     return R.DOES_NOT_FIT(card=card, suit=state.active_suit.value, top=state.top)
 
 
-def _bundle_problems(state: DobonState, cards: tuple[Card, ...]) -> list[Reason]:
+def _bundle_problems(state: DobonState, cards: tuple[Card, ...], fit: Reason | None) -> list[Reason]:
     if state.step is Step.ANSWER_TWO:
         return [R.ONLY_TWO_ANSWERS(card=cards[0])]
     if not state.options.queen_bundles:
         return [R.BUNDLES_OFF(), R.ONE_CARD_ONLY()]
     if any(c.rank is not Rank.QUEEN for c in cards):
         return [R.BUNDLE_QUEENS_ONLY(cards=list(cards))]
-    if fit_reason(state, cards[0]) is None:
+    if fit is None:
         return [R.BUNDLE_FIRST_MUST_FIT(card=cards[0])]
     return []
 
 
-def _play_reasons(state: DobonState, action: Action) -> list[Reason]:
+def _play_reasons(state: DobonState, action: Action, fit: Reason | None) -> list[Reason]:
     cards = action.cards
-    why = [fit_reason(state, cards[0]) or R.FOLLOWS_SUIT(card=cards[0], suit=state.active_suit.value)]
+    why = [fit or R.FOLLOWS_SUIT(card=cards[0], suit=state.active_suit.value)]
     if len(cards) > 1:
         why.append(R.BUNDLE(count=len(cards), top=cards[-1]))
     if state.step is Step.ANSWER_TWO:

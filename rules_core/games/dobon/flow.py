@@ -6,7 +6,7 @@ Each helper takes a state and returns the next one with the effects it had;
 
 from __future__ import annotations
 
-from dataclasses import replace
+from typing import Any
 
 from ...kernel import (
     Card,
@@ -20,7 +20,18 @@ from ...kernel import (
 )
 from .effects import CheckStarted, MatchEnded
 from .standing import leaders, match_winner
-from .state import ROUND_ACTION_LIMIT, Check, CheckKind, Claim, DobonState, Resume, RoundRecord, Status, Step
+from .state import (
+    ROUND_ACTION_LIMIT,
+    Check,
+    CheckKind,
+    Claim,
+    DobonState,
+    Resume,
+    RoundRecord,
+    Status,
+    Step,
+    evolve,
+)
 
 #: The next state and the effects that led to it.
 Transition = tuple[DobonState, list[Effect]]
@@ -44,7 +55,7 @@ def end_round(state: DobonState, winner: int | None, how: str, effects: list[Eff
     if last:
         effects.append(MatchEnded(rule_id="dobon.match", leaders=leaders(wins), wins=tuple(wins)))
         winner = match_winner(wins)
-    return replace(
+    return evolve(
         state,
         status=Status.OVER if last else Status.ROUND_OVER,
         turn=None,
@@ -66,7 +77,7 @@ def start_check(
         return finish_check(state, resume)
     effects: list[Effect] = [CheckStarted(rule_id="dobon.check", kind=kind.value, seats=asking)]
     check = Check(kind=kind, asking=asking, resume=resume)
-    return replace(state, status=Status.CHECKING, turn=asking[0], step=None, check=check), effects
+    return evolve(state, status=Status.CHECKING, turn=asking[0], step=None, check=check), effects
 
 
 def discard_check_order(state: DobonState, discarder: int) -> tuple[int, ...]:
@@ -90,7 +101,7 @@ def finish_check(state: DobonState, resume: Resume | None) -> Transition:
         return end_round(state, last.seat, how, effects), effects
     if resume.step is Step.FINISH:
         return end_round(state, resume.seat, "empty_hand", effects), effects
-    return replace(state, status=Status.PLAYING, turn=resume.seat, step=resume.step, check=None), effects
+    return evolve(state, status=Status.PLAYING, turn=resume.seat, step=resume.step, check=None), effects
 
 
 def drawer_check(state: DobonState, drawer: int, resume: Resume) -> Transition:
@@ -113,11 +124,11 @@ def draw_one(state: DobonState, effects: list[Effect]) -> tuple[DobonState, Card
         effects.append(
             PileReshuffled(rule_id="dobon.stock.recycle", count=len(under), shuffle_number=state.shuffles)
         )
-        state = replace(
+        state = evolve(
             state, draw_pile=stock, discard_pile=state.discard_pile[-1:], shuffles=state.shuffles + 1
         )
     card = state.draw_pile[0]
-    return replace(state, draw_pile=state.draw_pile[1:]), card
+    return evolve(state, draw_pile=state.draw_pile[1:]), card
 
 
 def give(
@@ -126,18 +137,21 @@ def give(
     hands = list(state.hands)
     hands[seat] = hands[seat] + cards
     effects.append(CardsDrawn(rule_id=rule, seat=seat, count=len(cards), cards=cards))
-    return replace(state, hands=tuple(hands))
+    return evolve(state, hands=tuple(hands))
 
 
 def pass_turn(state: DobonState, seat: int, effects: list[Effect]) -> DobonState:
     nxt = state.after(seat)
     effects.append(TurnPassed(rule_id="dobon.turn.order", seat=seat, to_seat=nxt))
-    return replace(state, status=Status.PLAYING, turn=nxt, step=Step.TURN, drawn=None)
+    return evolve(state, status=Status.PLAYING, turn=nxt, step=Step.TURN, drawn=None)
 
 
-def count_action(state: DobonState, effects: list[Effect]) -> DobonState:
-    """Count one action; a round still in play after 800 of them is drawn."""
-    state = replace(state, move=state.move + 1, round_move=state.round_move + 1)
+def count_action(state: DobonState, effects: list[Effect], **changes: Any) -> DobonState:
+    """Count one action; a round still in play after 800 of them is drawn.
+
+    ``changes`` are the action's own last field changes, made in the same copy of the state.
+    """
+    state = evolve(state, move=state.move + 1, round_move=state.round_move + 1, **changes)
     live = state.status in (Status.CHECKING, Status.PLAYING)
     if live and state.round_move >= ROUND_ACTION_LIMIT:
         if state.chain:

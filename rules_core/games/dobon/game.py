@@ -95,7 +95,11 @@ class DobonGame(Game[DobonState]):
     def legal_actions(
         self, state: DobonState, seat: int | None = None, *, offset: int = 0, limit: int | None = None
     ) -> LegalPage:
-        return page_of(legal_entries(state, seat), offset, limit)
+        entries = legal_entries(state, seat)
+        if offset == 0 and limit is None:  # the whole list, as ``page_of`` gives it, without the slicing
+            total = sum(e.orderings for e in entries)
+            return LegalPage(entries=tuple(entries), total_entries=len(entries), total_actions=total)
+        return page_of(entries, offset, limit)
 
     def to_act(self, state: DobonState) -> tuple[int, ...]:
         if state.status is Status.OVER:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...kernel import (
     Card,
     CardsPlayed,
@@ -19,7 +17,7 @@ from . import reasons as R
 from .effects import ObligationPassed
 from .flow import discard_check_order, draw_one, drawer_check, end_round, give, pass_turn, start_check
 from .options import DRAW_ONE_ENDS_TURN, DRAW_UNTIL_PLAYABLE, EIGHT_CHOSEN_SUIT, EIGHT_ORDINARY, TWO_DOUBLES
-from .state import CheckKind, DobonState, Resume, Step
+from .state import CheckKind, DobonState, Resume, Step, evolve
 from .values import suit_of
 
 Result = tuple[DobonState, list[Effect]]
@@ -67,23 +65,25 @@ def apply_play(state: DobonState, seat: int, cards: tuple[Card, ...], suit: Suit
     if chosen is not None:
         effects.append(SuitDeclared(rule_id="dobon.eight", seat=seat, suit=chosen))
     grown = grown_obligation(state)
-    state = replace(
+    reverses = top.rank is Rank.JACK and opts.jack_reverses
+    passes_two = bool(hand) and top.rank is Rank.TWO
+    # One copy of the state for the whole play (the check below makes the second).
+    state = evolve(
         state,
         hands=tuple(hands),
         discard_pile=state.discard_pile + cards,
         top_owner=seat,
         active_suit=chosen or suit_of(top),
         drawn=None,
-        obligation=0,
+        obligation=grown if passes_two else 0,
+        direction=-state.direction if reverses else state.direction,
     )
-    if top.rank is Rank.JACK and opts.jack_reverses:
-        state = replace(state, direction=-state.direction)
+    if reverses:
         effects.append(DirectionReversed(rule_id="dobon.jack", direction=state.direction))
     if not hand:
         resume = Resume(seat=seat, step=Step.FINISH)
-    elif top.rank is Rank.TWO:
+    elif passes_two:
         target = state.after(seat)
-        state = replace(state, obligation=grown)
         effects.append(ObligationPassed(rule_id="dobon.two", seat=target, count=grown))
         resume = Resume(seat=target, step=Step.ANSWER_TWO)
     elif top.rank is Rank.ACE and opts.ace_skips:
@@ -128,7 +128,7 @@ def apply_draw(state: DobonState, seat: int) -> Result:
     if mode == DRAW_ONE_ENDS_TURN:
         resume = Resume(seat=state.after(seat), step=Step.TURN)
     else:
-        state = replace(state, drawn=state.hands[seat][-1])
+        state = evolve(state, drawn=state.hands[seat][-1])
         resume = Resume(seat=seat, step=Step.DRAWN)
     state, more = drawer_check(state, seat, resume)
     return state, effects + more
@@ -136,7 +136,7 @@ def apply_draw(state: DobonState, seat: int) -> Result:
 
 def apply_take(state: DobonState, seat: int) -> Result:
     state, effects, complete = _take(state, seat, state.obligation, "dobon.two", False)
-    state = replace(state, obligation=0)
+    state = evolve(state, obligation=0)
     if not complete:
         return end_round(state, None, "stock_exhausted", effects), effects
     nxt = state.after(seat) if state.options.penalty_ends_turn else seat

@@ -9,8 +9,10 @@ says whose ordinary turn follows and in which step. Otherwise (``playing``)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
+from operator import attrgetter
+from typing import Any
 
 from ...kernel import Card, Suit
 from .options import DobonOptions
@@ -130,3 +132,29 @@ class DobonState:
         """The seat ``steps`` places after ``seat`` in ``direction`` (default: the current one)."""
         d = self.direction if direction is None else direction
         return (seat + d * steps) % self.seats
+
+
+_STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(DobonState))
+_STATE_VALUES = attrgetter(*_STATE_FIELDS)
+_set_field = object.__setattr__
+
+
+def evolve(state: DobonState, **changes: Any) -> DobonState:
+    """``dataclasses.replace`` for ``DobonState``, without its per-field walk.
+
+    Every action copies the state a few times and ``replace`` was about half the time of
+    a random playout. ``DobonState`` has only plain init fields and no ``__post_init__``,
+    so setting the fields of a fresh instance gives exactly the state ``replace`` builds.
+    """
+    unknown = changes.keys() - _STATE_FIELD_SET
+    if unknown:
+        raise TypeError(f"DobonState has no field(s) {sorted(unknown)}")
+    new = object.__new__(DobonState)
+    for name, old in zip(_STATE_FIELDS, _STATE_VALUES(state), strict=True):
+        _set_field(new, name, old)
+    for name, changed in changes.items():
+        _set_field(new, name, changed)
+    return new
+
+
+_STATE_FIELD_SET = frozenset(_STATE_FIELDS)

@@ -3,6 +3,9 @@
 Below 99 every card but a King is just a number (A 1, 2-10 face, J and Q 10);
 a King sets 99. At exactly 99 only the threshold cards are playable. The
 Ace of Diamonds is only ever playable at 99 as the answer to a Death Card.
+
+The values are looked up by rank in tables built once (ranks hash as strings),
+because these functions run for every card of every hand on every turn.
 """
 
 from __future__ import annotations
@@ -17,25 +20,32 @@ ACE_OF_DIAMONDS = Card(Rank.ACE, Suit.DIAMONDS)
 ACE_OF_CLUBS = Card(Rank.ACE, Suit.CLUBS)
 
 _FACE_VALUE = {Rank.ACE: 1, Rank.JACK: 10, Rank.QUEEN: 10}
+#: What each rank adds below 99 (the King's entry is never used: a King sets 99).
+_ADDS: dict[Rank, int] = {rank: _FACE_VALUE.get(rank, rank.ordinal) for rank in Rank}
+#: The Count after each threshold rank at exactly 99 (the Queen only as the Queen of Spades).
+_AT_LIMIT: dict[Rank, int] = {Rank.TWO: LIMIT, Rank.NINE: LIMIT, Rank.TEN: DROP_TO}
+_KING = Rank.KING
+#: Below 99 the most a card other than a King adds.
+_MOST_ADDED = max(_ADDS[rank] for rank in Rank if rank is not Rank.KING)
 
 
 def card_value(card: Card) -> int:
     """The number a non-King card adds below 99."""
     assert card.rank is not None
-    return _FACE_VALUE.get(card.rank, card.rank.ordinal)
+    return _ADDS[card.rank]
 
 
 def count_after(card: Card, count: int) -> int | None:
     """The Count after ``card`` is played on ``count`` on a normal turn; None when unplayable."""
-    if card.rank is Rank.KING:
+    rank = card.rank
+    if rank is _KING:
         return LIMIT
+    assert rank is not None
     if count == LIMIT:
-        if card.rank in (Rank.TWO, Rank.NINE) or card == QUEEN_OF_SPADES:
+        if card == QUEEN_OF_SPADES:
             return LIMIT
-        if card.rank is Rank.TEN:
-            return DROP_TO
-        return None
-    after = count + card_value(card)
+        return _AT_LIMIT.get(rank)
+    after = count + _ADDS[rank]
     return after if after <= LIMIT else None
 
 
@@ -45,4 +55,6 @@ def is_death_card(card: Card, count_before: int) -> bool:
 
 
 def can_play_any(hand: tuple[Card, ...], count: int) -> bool:
+    if hand and count <= LIMIT - _MOST_ADDED:
+        return True  # every card fits: nothing adds more than there is room for
     return any(count_after(card, count) is not None for card in hand)

@@ -8,8 +8,6 @@ playable card going out (ruling R-99-05), the end of the hand and the clubs slid
 
 from __future__ import annotations
 
-import dataclasses
-
 from ...kernel import (
     Action,
     Card,
@@ -45,7 +43,7 @@ def resolve(state: NinetyNineState, action: Action) -> Outcome[NinetyNineState]:
     else:
         reasons = table.play(action.seat, card)
     verdict = Verdict(legal=True, action=action, reasons=reasons, effects=tuple(table.effects))
-    return Outcome(verdict=verdict, state=table.state)
+    return Outcome(verdict=verdict, state=table.next_state())
 
 
 def _problems(state: NinetyNineState, action: Action) -> list[Reason]:
@@ -54,15 +52,8 @@ def _problems(state: NinetyNineState, action: Action) -> list[Reason]:
     if not 0 <= action.seat < state.seats:
         return [why.NO_SUCH_SEAT(seat=action.seat, seats=state.seats)]
     found: list[Reason] = []
-    for name, present in (
-        ("suit", action.suit is not None),
-        ("declare", bool(action.declare)),
-        ("value", action.value is not None),
-        ("top", action.top is not None),
-        *((key, True) for key, _ in action.params),
-    ):
-        if present:
-            found.append(why.UNEXPECTED_FIELD(field=name))
+    if _has_extra_fields(action):  # the common case, a bare play, skips the field-by-field walk
+        found.extend(_unexpected_fields(action))
     if not state.is_live(action.seat):
         found.append(why.SEAT_OUT(seat=action.seat))
     elif action.seat != state.turn:
@@ -88,42 +79,128 @@ def _problems(state: NinetyNineState, action: Action) -> list[Reason]:
     return found
 
 
+def _has_extra_fields(action: Action) -> bool:
+    return bool(
+        action.suit is not None
+        or action.declare
+        or action.value is not None
+        or action.top is not None
+        or action.params
+    )
+
+
+def _unexpected_fields(action: Action) -> list[Reason]:
+    """Every field a play does not take, in the order of the action's fields."""
+    found: list[Reason] = []
+    for name, present in (
+        ("suit", action.suit is not None),
+        ("declare", bool(action.declare)),
+        ("value", action.value is not None),
+        ("top", action.top is not None),
+        *((key, True) for key, _ in action.params),
+    ):
+        if present:
+            found.append(why.UNEXPECTED_FIELD(field=name))
+    return found
+
+
 class _Table:
-    """A short-lived working copy: the steps of one action, collecting effects."""
+    """A short-lived working copy: the steps of one action, collecting effects.
+
+    The moving parts of the state are held as plain attributes and the next state is
+    built once, by ``next_state``, rather than copied at every step: a frozen state
+    copy per step was most of the time of a random playout.
+    """
+
+    __slots__ = (
+        "attacker",
+        "base",
+        "count",
+        "count_base",
+        "draw_pile",
+        "effects",
+        "eliminated",
+        "hands",
+        "hits",
+        "move",
+        "play_pile",
+        "shuffles",
+        "status",
+        "turn",
+        "winner",
+    )
 
     def __init__(self, state: NinetyNineState) -> None:
-        self.state = state
+        self.base = state
         self.effects: list[Effect] = []
+        self.hands = list(state.hands)
+        self.draw_pile = state.draw_pile
+        self.play_pile = state.play_pile
+        self.count = state.count
+        self.count_base = state.count_base
+        self.shuffles = state.shuffles
+        self.status = state.status
+        self.turn = state.turn
+        self.attacker = state.attacker
+        self.eliminated = state.eliminated
+        self.winner = state.winner
+        self.hits = state.hits
+        self.move = state.move
 
-    def _set(self, **changes: object) -> None:
-        self.state = dataclasses.replace(self.state, **changes)  # type: ignore[arg-type]
+    def next_state(self) -> NinetyNineState:
+        base = self.base
+        return NinetyNineState(
+            options=base.options,
+            seats=base.seats,
+            seed=base.seed,
+            shuffles=self.shuffles,
+            hands=tuple(self.hands),
+            draw_pile=self.draw_pile,
+            play_pile=self.play_pile,
+            count=self.count,
+            count_base=self.count_base,
+            status=self.status,
+            turn=self.turn,
+            attacker=self.attacker,
+            eliminated=self.eliminated,
+            winner=self.winner,
+            hits=self.hits,
+            move=self.move,
+        )
+
+    def _live_count(self) -> int:
+        # ``eliminated`` holds distinct seats of the table (the codec checks it).
+        return self.base.seats - len(self.eliminated)
+
+    def _next_live(self, seat: int) -> int:
+        return self.base.next_live(seat, self.eliminated)
 
     # -- the two kinds of play ------------------------------------------------------
     def play(self, seat: int, card: Card) -> tuple[Reason, ...]:
-        before = self.state.count
+        before = self.count
         after = count_after(card, before)
         assert after is not None
         death = card == QUEEN_OF_SPADES and before == LIMIT
-        target = self.state.next_live(seat)
+        target = self._next_live(seat)
         rule, reason = _count_reason(card, before, after, target)
         self._lay(seat, card)
-        self._set(count=after)
+        self.count = after
         self.effects.append(CountChanged(rule_id=rule, seat=seat, card=card, before=before, after=after))
         self._draw(seat, r.DEATH_CARD_DRAW if death else r.TURN)
         if not death:
             self._advance(seat, target)
             return (reason,)
         self.effects.append(DeathCardPlayed(rule_id=r.DEATH_CARD, seat=seat, target=target))
-        if ACE_OF_DIAMONDS in self.state.hands[target]:
-            self._set(status=Status.DEATH_CARD, attacker=seat, turn=target)
+        if ACE_OF_DIAMONDS in self.hands[target]:
+            self.status, self.attacker, self.turn = Status.DEATH_CARD, seat, target
             self.effects.append(TurnPassed(rule_id=r.SHIELD, seat=seat, to_seat=target))
         else:
             self._eliminate(target, "death_card", r.NO_SHIELD)
-            self._advance(seat, self.state.next_live(target))
+            self._advance(seat, self._next_live(target))
         return (reason,)
 
     def shield(self, seat: int, card: Card) -> tuple[Reason, ...]:
-        attacker = self.state.attacker
+        attacker = self.attacker
         assert attacker is not None
         self._lay(seat, card)
         self.effects.append(CountChanged(rule_id=r.SHIELD, seat=seat, card=card, before=LIMIT, after=LIMIT))
@@ -132,60 +209,61 @@ class _Table:
         self.effects.append(
             DeathCardShielded(rule_id=r.SHIELD, seat=seat, attacker=attacker, blowback=blowback)
         )
-        self._set(status=Status.PLAYING, attacker=None)
+        self.status, self.attacker = Status.PLAYING, None
         if blowback:
             self._eliminate(attacker, "blowback", r.BLOWBACK)
-        self._advance(seat, self.state.next_live(seat))
+        self._advance(seat, self._next_live(seat))
         return (why.SHIELD(seat=seat, attacker=attacker),)
 
     def _blowback_applies(self) -> bool:
-        options = self.state.options
-        if self.state.seats == 2:
+        options = self.base.options
+        if self.base.seats == 2:
             return options.two_player_blowback
-        if len(self.state.live_seats()) == 2:
+        if self._live_count() == 2:
             return options.shrunk_game_blowback
         return True
 
     # -- steps ----------------------------------------------------------------------
     def _lay(self, seat: int, card: Card) -> None:
-        hands = list(self.state.hands)
-        hands[seat] = tuple(c for c in hands[seat] if c != card)
-        self._set(hands=tuple(hands), play_pile=(*self.state.play_pile, card), move=self.state.move + 1)
+        hand = self.hands[seat]
+        at = hand.index(card)  # each card is in the deck once (the codec checks it)
+        self.hands[seat] = hand[:at] + hand[at + 1 :]
+        self.play_pile = (*self.play_pile, card)
+        self.move += 1
         self.effects.append(CardsPlayed(rule_id=r.TURN, seat=seat, cards=(card,)))
 
     def _draw(self, seat: int, rule: str) -> None:
-        if not self.state.draw_pile:
-            number = self.state.shuffles
-            pile = shuffled(self.state.play_pile, seed=self.state.seed, stream="reshuffle", number=number)
-            self._set(draw_pile=pile, play_pile=(), shuffles=number + 1, count_base=self.state.count)
+        if not self.draw_pile:
+            number = self.shuffles
+            pile = shuffled(self.play_pile, seed=self.base.seed, stream="reshuffle", number=number)
+            self.draw_pile, self.play_pile, self.shuffles, self.count_base = pile, (), number + 1, self.count
             self.effects.append(PileReshuffled(rule_id=r.RESHUFFLE, count=len(pile), shuffle_number=number))
-        card, rest = self.state.draw_pile[0], self.state.draw_pile[1:]
-        hands = list(self.state.hands)
-        hands[seat] = (*hands[seat], card)
-        self._set(hands=tuple(hands), draw_pile=rest)
+        card = self.draw_pile[0]
+        self.draw_pile = self.draw_pile[1:]
+        self.hands[seat] = (*self.hands[seat], card)
         self.effects.append(CardsDrawn(rule_id=rule, seat=seat, count=1, cards=(card,)))
 
     def _eliminate(self, seat: int, reason: str, rule: str) -> None:
-        self._set(eliminated=tuple(sorted((*self.state.eliminated, seat))))
+        self.eliminated = tuple(sorted((*self.eliminated, seat)))
         self.effects.append(PlayerEliminated(rule_id=rule, seat=seat, reason=reason))
 
     def _advance(self, last: int, candidate: int) -> None:
         """Give the turn to ``candidate`` or, seat by seat, knock out whoever cannot play."""
-        while len(self.state.live_seats()) > 1:
-            if can_play_any(self.state.hands[candidate], self.state.count):
-                self._set(turn=candidate)
+        while self._live_count() > 1:
+            if can_play_any(self.hands[candidate], self.count):
+                self.turn = candidate
                 self.effects.append(TurnPassed(rule_id=r.TURN, seat=last, to_seat=candidate))
                 return
             self._eliminate(candidate, "no_playable_card", r.ELIMINATION)
-            candidate = self.state.next_live(candidate)
+            candidate = self._next_live(candidate)
         self._finish()
 
     def _finish(self) -> None:
-        (winner,) = self.state.live_seats()
+        (winner,) = (s for s in range(self.base.seats) if s not in self.eliminated)
         self.effects.append(RoundWon(rule_id=r.WIN, seat=winner, how="last_player_standing"))
-        hits, effects = settle_hits(self.state.hands, winner, self.state.options)
+        hits, effects = settle_hits(tuple(self.hands), winner, self.base.options)
         self.effects.extend(effects)
-        self._set(status=Status.OVER, turn=None, attacker=None, winner=winner, hits=hits)
+        self.status, self.turn, self.attacker, self.winner, self.hits = Status.OVER, None, None, winner, hits
 
 
 def _count_reason(card: Card, before: int, after: int, target: int) -> tuple[str, Reason]:

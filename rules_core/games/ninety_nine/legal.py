@@ -19,32 +19,35 @@ _AT_99: dict[Rank, str] = {
     Rank.KING: r.THRESHOLD_KING,
 }
 _WORTH = {Rank.ACE: 1, Rank.JACK: 10, Rank.QUEEN: 10, Rank.KING: 0}
+#: Each rank's worth below 99, looked up once per card rather than worked out from its text.
+_WORTH_OF: dict[Rank, int] = {rank: _WORTH[rank] if rank in _WORTH else int(rank.value) for rank in Rank}
 
 
 def _playable_rule(card: Card, count: int) -> str | None:
     """The rule that lets ``card`` be played on ``count`` on a normal turn, if any."""
-    assert card.rank is not None
+    rank = card.rank
+    assert rank is not None
     if count == 99:
-        if card.rank is Rank.QUEEN and card.suit is Suit.SPADES:
+        if rank is Rank.QUEEN and card.suit is Suit.SPADES:
             return r.DEATH_CARD
-        return _AT_99.get(card.rank)
-    if card.rank is Rank.KING:
+        return _AT_99.get(rank)
+    if rank is Rank.KING:
         return r.KING
-    room = 99 - count
-    worth = _WORTH.get(card.rank) or int(card.rank.value)
-    return r.VALUES if worth <= room else None
+    return r.VALUES if _WORTH_OF[rank] <= 99 - count else None
 
 
 def legal_entries(state: NinetyNineState) -> list[LegalEntry]:
     if state.status is Status.OVER or state.turn is None:
         return []
     seat = state.turn
+    shielding = state.status is Status.DEATH_CARD
+    count = state.count
     entries = []
     for card in state.hands[seat]:
-        if state.status is Status.DEATH_CARD:
+        if shielding:
             rule = r.SHIELD if (card.rank is Rank.ACE and card.suit is Suit.DIAMONDS) else None
         else:
-            rule = _playable_rule(card, state.count)
+            rule = _playable_rule(card, count)
         if rule is not None:
             entries.append(LegalEntry(action=Action(type="play", seat=seat, cards=(card,)), patterns=(rule,)))
     return entries
@@ -54,5 +57,10 @@ def legal_actions(
     state: NinetyNineState, seat: int | None = None, *, offset: int = 0, limit: int | None = None
 ) -> LegalPage:
     """Every legal play now, in hand order; ``seat`` filters (only the acting seat has any)."""
-    entries = [e for e in legal_entries(state) if seat is None or e.action.seat == seat]
+    entries = legal_entries(state)
+    if seat is not None:
+        entries = [e for e in entries if e.action.seat == seat]
+    if offset == 0 and limit is None:
+        # The whole list, as ``page_of`` gives it: every entry is one action.
+        return LegalPage(entries=tuple(entries), total_entries=len(entries), total_actions=len(entries))
     return page_of(entries, offset, limit)
