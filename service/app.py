@@ -11,13 +11,14 @@ from typing import Any
 from flask import Flask
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from rules_core.kernel import InvalidInput
+from rules_core.kernel import InvalidInput, Problem, WorkBudgetExceeded
 
 from . import config as default_config
 from .docs import docs_blueprint
 from .extensions import Api
 from .guard import guard_body
 from .operations import problem_for
+from .problems import ApiProblem
 from .resources import bots, catalogue, reference, table
 from .sealing import Sealer
 
@@ -50,6 +51,15 @@ def _register_error_handlers(app: Flask, api: Api) -> None:
     def on_invalid_input(exc: InvalidInput) -> Any:
         return api.handle_http_exception(problem_for(exc.problems))
 
+    def on_over_budget(exc: WorkBudgetExceeded) -> Any:
+        return api.handle_http_exception(
+            ApiProblem(
+                "over-budget",
+                str(exc),
+                [Problem(pointer="/state", code="over_budget", message=str(exc))],
+            )
+        )
+
     def on_unexpected(exc: Exception) -> Any:
         if isinstance(exc, HTTPException):
             return api.handle_http_exception(exc)
@@ -57,4 +67,5 @@ def _register_error_handlers(app: Flask, api: Api) -> None:
         return api.handle_http_exception(InternalServerError())
 
     app.register_error_handler(InvalidInput, on_invalid_input)
+    app.register_error_handler(WorkBudgetExceeded, on_over_budget)
     app.register_error_handler(Exception, on_unexpected)

@@ -32,7 +32,7 @@ from .effects import (
 )
 from .game import Game, LegalEntry, LegalPage, Outcome, page_of
 from .options import OptionSpec, describe, option, options_from_json, options_to_json
-from .problems import InvalidInput, JsonReader, Problem, StateInvalid, check_conservation
+from .problems import InvalidInput, JsonReader, Problem, StateInvalid, WorkBudgetExceeded, check_conservation
 from .registry import Registry
 from .rng import MAX_SEED, rng_for, shuffled
 from .rules import Rule, RuleExample, RuleTable
@@ -80,6 +80,7 @@ __all__ = [
     "TurnPassed",
     "TurnSkipped",
     "Verdict",
+    "WorkBudgetExceeded",
     "check_conservation",
     "describe",
     "format_card",

@@ -32,6 +32,14 @@ class InvalidInput(ValueError):
         self.title = title
 
 
+class WorkBudgetExceeded(ValueError):
+    """A request would cost more than the documented budget of a game's computation.
+
+    Raised before anything is answered; the service turns it into a 422 problem
+    (``over-budget``) whose detail is the message, which says what to do instead.
+    """
+
+
 class StateInvalid(InvalidInput):
     def __init__(self, problems: Sequence[Problem]) -> None:
         super().__init__(problems, "impossible table state")

@@ -55,7 +55,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from ...kernel import Card, LegalEntry, Suit
+from ...kernel import Card, LegalEntry, Suit, WorkBudgetExceeded
 
 #: Most identity assignments of undeclared Shamans one ``check_play`` call may judge (one
 #: unit: one assignment judged by one pattern, about 15-45 microseconds here, so a check
@@ -73,7 +73,7 @@ MATCH_CHECK_BUDGET = 6_000
 MATCH_LIST_BUDGET = 6_000
 
 
-class MatchBudgetExceeded(ValueError):
+class MatchBudgetExceeded(WorkBudgetExceeded):
     """A check or a listing would take more work than the budget allows.
 
     Raised before anything is answered, so it never hides a partial result. ``task``
