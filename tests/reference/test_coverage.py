@@ -17,12 +17,7 @@ from rules_core.reference import coverage_gaps, reference_data
 from service.resources.reference import rulings_of
 
 #: "kind: subject" -> what it waits on. Reviewers: this is everything the reference lacks.
-KNOWN_PENDING: dict[str, str] = {
-    "rule_without_example: dobon.round.action_limit": (
-        "no worked example: reaching the 800th action of a round takes about 800 setup actions, too long "
-        "for a served request; the limit is tested directly in tests/dobon/test_flow.py"
-    ),
-}
+KNOWN_PENDING: dict[str, str] = {}
 
 
 def _gaps(name: str) -> list[str]:

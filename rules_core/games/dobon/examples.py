@@ -10,7 +10,9 @@ discard's the other seats after the discarder, a draw's the drawer alone.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from ...kernel import STANDARD_52, RuleExample
@@ -115,7 +117,28 @@ def _draws(first: int, count: int, top_owner: int | None = None) -> list[Act]:
     ]
 
 
+def _action_limit_example() -> RuleExample:
+    """The 800th action of a round: a seeded Sum-only game in which nobody claims (data file).
+
+    The log (made once from the seeded game, kept as data so nothing is computed at import)
+    is 800 legal actions; the state before the last is served, and the last one's effects
+    end the round drawn (``RoundDrawn``, ``MatchEnded``), no win awarded.
+    """
+    log = json.loads((Path(__file__).parent / "data" / "action_limit_log.json").read_text(encoding="utf-8"))
+    actions = log["actions"]
+    return RuleExample(
+        title="The 800th action of a round ends it drawn; nobody gets a win",
+        deal=log["deal"],
+        setup=tuple(actions[:-1]),
+        action=actions[-1],
+        legal=True,
+        code="follows_suit",
+        note="The play itself is ordinary; its effects end the round: RoundDrawn (action limit), MatchEnded.",
+    )
+
+
 EXAMPLES: dict[str, tuple[RuleExample, ...]] = {
+    "dobon.round.action_limit": (_action_limit_example(),),
     "dobon.deck": (
         _ex(
             "Any card of the 52 follows the active suit",
