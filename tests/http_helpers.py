@@ -20,5 +20,7 @@ def validate(client: Any, game: str, state: dict[str, Any], action: dict[str, An
     return call(client, game, "validate", {"state": state, "action": action})
 
 
-def apply(client: Any, game: str, state: dict[str, Any], action: dict[str, Any], status: int = 200) -> dict[str, Any]:
+def apply(
+    client: Any, game: str, state: dict[str, Any], action: dict[str, Any], status: int = 200
+) -> dict[str, Any]:
     return call(client, game, "apply", {"state": state, "action": action}, status)
