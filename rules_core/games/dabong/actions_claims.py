@@ -13,14 +13,14 @@ from dataclasses import replace
 from ...kernel import Action, Card, Outcome, Rank, Reason
 from . import reasons as R
 from .effects import OnceAYearUsed
+from .hand_total import claimed_total
 from .scoring import finish_game
 from .state import DabongState
-from .values import in_play_value, is_queen_of_water, pile_value
+from .values import is_queen_of_water, pile_value
 from .verdicts import allow, refuse
 
 GROSS_TOTAL = 144
 HALF_DECK_CARDS = 26
-SHAMAN_LO, SHAMAN_HI = 1, 10
 #: Ranks that make a hand "special" and so no worst hand (with the Queen of Water and Shamans).
 SPECIAL_RANKS = frozenset({Rank.TWO, Rank.EIGHT, Rank.NINE, Rank.JACK})
 #: Pile value from which a card counts as "valued 10 or higher" (10, Q, K, A).
@@ -40,19 +40,9 @@ def claim_gross(state: DabongState, action: Action) -> Outcome[DabongState]:
     if state.penalty is not None:
         return refuse(action, R.PENALTY_PENDING(seat=action.seat, cards=state.penalty.cards))
     hand = state.hands[action.seat]
-    shamans = sum(1 for c in hand if c.is_shaman)
-    rest = sum(in_play_value(c) for c in hand if not c.is_shaman)
-    lo, hi = shamans * SHAMAN_LO, shamans * SHAMAN_HI
-    if shamans == 0:
-        if action.value is not None:
-            return refuse(action, R.UNEXPECTED_FIELD(field="value", type=action.type))
-        total = rest
-    elif action.value is None:
-        return refuse(action, R.GROSS_NEEDS_VALUE(shamans=shamans, lo=lo, hi=hi), needs=("value",))
-    elif not lo <= action.value <= hi:
-        return refuse(action, R.GROSS_VALUE_RANGE(shamans=shamans, lo=lo, hi=hi, value=action.value))
-    else:
-        total = rest + action.value
+    total = claimed_total(action, hand, needs_value=R.GROSS_NEEDS_VALUE, value_range=R.GROSS_VALUE_RANGE)
+    if isinstance(total, Outcome):
+        return total
     if total != GROSS_TOTAL:
         return refuse(action, R.GROSS_WRONG(total=total))
     after, effects = finish_game(state, action.seat, "gross_rule", "dabong.gross_rule")

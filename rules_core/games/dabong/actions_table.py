@@ -7,13 +7,12 @@ from dataclasses import replace
 from ...kernel import Action, Outcome
 from . import reasons as R
 from .effects import CardCountAsked, CardsTraded, OneCardAnnounced, PlayTakenBack
+from .hand_total import claimed_total
 from .scoring import finish_game
 from .state import DabongState
 from .table import cards_to_draw, draw_cards, with_hand
-from .values import SHAMAN_CLAIM_VALUES, in_play_value, pile_value
+from .values import pile_value
 from .verdicts import allow, refuse
-
-SHAMAN_LO, SHAMAN_HI = SHAMAN_CLAIM_VALUES[0], SHAMAN_CLAIM_VALUES[-1]
 
 
 def natural_target(state: DabongState) -> int | None:
@@ -36,19 +35,9 @@ def claim_natural(state: DabongState, action: Action) -> Outcome[DabongState]:
         return refuse(action, R.NATURAL_OWN_CARD(seat=seat, top=state.top))
     if len(hand) < 2:
         return refuse(action, R.NATURAL_TOO_FEW())
-    shamans = sum(1 for c in hand if c.is_shaman)
-    rest = sum(in_play_value(c) for c in hand if not c.is_shaman)
-    lo, hi = shamans * SHAMAN_LO, shamans * SHAMAN_HI
-    if shamans == 0:
-        if action.value is not None:
-            return refuse(action, R.UNEXPECTED_FIELD(field="value", type=action.type))
-        total = rest
-    elif action.value is None:
-        return refuse(action, R.NATURAL_NEEDS_VALUE(shamans=shamans, lo=lo, hi=hi), needs=("value",))
-    elif not lo <= action.value <= hi:
-        return refuse(action, R.NATURAL_VALUE_RANGE(shamans=shamans, lo=lo, hi=hi, value=action.value))
-    else:
-        total = rest + action.value
+    total = claimed_total(action, hand, needs_value=R.NATURAL_NEEDS_VALUE, value_range=R.NATURAL_VALUE_RANGE)
+    if isinstance(total, Outcome):
+        return total
     if total != target:
         return refuse(action, R.NATURAL_WRONG_SUM(total=total, target=target))
     after, effects = finish_game(state, seat, "natural_dabong", "dabong.natural")
