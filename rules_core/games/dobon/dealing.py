@@ -9,6 +9,7 @@ the rest is the stock with index 0 on top. Seat 0 plays first every round.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from ...kernel import STANDARD_52, Card, Effect, Rank, shuffled
 from .effects import RoundStarted
@@ -59,58 +60,49 @@ def opening(state: DobonState) -> tuple[DobonState, list[Effect]]:
 def first_state(
     *, options: DobonOptions, seats: int, seed: int, deck: tuple[Card, ...]
 ) -> tuple[DobonState, list[Effect]]:
-    hands, up, stock = deal_cards(options, seats, deck)
     state = DobonState(
         options=options,
         seats=seats,
         seed=seed,
         shuffles=0,
-        hands=hands,
-        draw_pile=stock,
-        discard_pile=(up,),
-        status=Status.PLAYING,
-        turn=0,
-        step=Step.TURN,
-        direction=1,
-        active_suit=suit_of(up),
-        top_owner=None,
-        obligation=0,
-        drawn=None,
-        check=None,
-        chain=(),
-        winner=None,
         move=0,
-        round=1,
-        round_move=0,
         wins=(0,) * seats,
         record=(),
+        **_fresh_round(options, seats, deck, round_no=1),
     )
     return opening(state)
+
+
+def _fresh_round(
+    options: DobonOptions, seats: int, deck: tuple[Card, ...], *, round_no: int
+) -> dict[str, Any]:
+    """The fields every round starts from: a new deal, seat 0 to play, nothing pending."""
+    hands, up, stock = deal_cards(options, seats, deck)
+    return {
+        "hands": hands,
+        "draw_pile": stock,
+        "discard_pile": (up,),
+        "status": Status.PLAYING,
+        "turn": 0,
+        "step": Step.TURN,
+        "direction": 1,
+        "active_suit": suit_of(up),
+        "top_owner": None,
+        "obligation": 0,
+        "drawn": None,
+        "check": None,
+        "chain": (),
+        "winner": None,
+        "round": round_no,
+        "round_move": 0,
+    }
 
 
 def next_round(state: DobonState) -> tuple[DobonState, list[Effect]]:
     """Gather every card, deal the next round from its seeded shuffle; keep the record."""
     round_no = state.round + 1
-    hands, up, stock = deal_cards(state.options, state.seats, round_deck(state.seed, round_no))
-    fresh = replace(
-        state,
-        hands=hands,
-        draw_pile=stock,
-        discard_pile=(up,),
-        status=Status.PLAYING,
-        turn=0,
-        step=Step.TURN,
-        direction=1,
-        active_suit=suit_of(up),
-        top_owner=None,
-        obligation=0,
-        drawn=None,
-        check=None,
-        chain=(),
-        winner=None,
-        round=round_no,
-        round_move=0,
-    )
+    deck = round_deck(state.seed, round_no)
+    fresh = replace(state, **_fresh_round(state.options, state.seats, deck, round_no=round_no))
     started: list[Effect] = [RoundStarted(rule_id="dobon.match.next_round", round=round_no)]
     fresh, effects = opening(fresh)
     return fresh, started + effects
