@@ -34,6 +34,22 @@ class Action:
                 return value
         return default
 
+    def given_fields(self) -> list[str]:
+        """Names of the optional fields this action sets (games refuse the ones its type does not take)."""
+        given = [
+            name
+            for name, present in (
+                ("cards", bool(self.cards)),
+                ("suit", self.suit is not None),
+                ("declare", bool(self.declare)),
+                ("value", self.value is not None),
+                ("top", self.top is not None),
+            )
+            if present
+        ]
+        given.extend(name for name, _ in self.params)
+        return given
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type, "seat": self.seat}
         if self.cards:

@@ -99,26 +99,11 @@ OPENING_ACTIONS = frozenset(
 Handler = Callable[[DabongState, Action], Outcome[DabongState]]
 
 
-def _present_fields(action: Action) -> list[str]:
-    present = [name for name, _ in action.params]
-    if action.cards:
-        present.append("cards")
-    if action.suit is not None:
-        present.append("suit")
-    if action.declare:
-        present.append("declare")
-    if action.value is not None:
-        present.append("value")
-    if action.top is not None:
-        present.append("top")
-    return present
-
-
 def resolve(state: DabongState, action: Action, matcher: Matcher) -> Outcome[DabongState]:
     if action.seat >= state.seats:
         return refuse(action, R.NO_SUCH_SEAT(seat=action.seat, seats=state.seats))
     allowed = ACTION_FIELDS.get(action.type, frozenset())
-    extra = [f for f in _present_fields(action) if f not in allowed]
+    extra = [f for f in action.given_fields() if f not in allowed]
     if extra:
         return refuse(action, *(R.UNEXPECTED_FIELD(field=f, type=action.type) for f in extra))
     phase = _phase_problem(state, action)

@@ -40,22 +40,6 @@ _FIELD_RULES = {
 }
 
 
-def _present(action: Action) -> list[str]:
-    given = []
-    if action.cards:
-        given.append("cards")
-    if action.suit is not None:
-        given.append("suit")
-    if action.declare:
-        given.append("declare")
-    if action.value is not None:
-        given.append("value")
-    if action.top is not None:
-        given.append("top")
-    given.extend(name for name, _ in action.params)
-    return given
-
-
 def resolve(state: DobonState, action: Action) -> Outcome[DobonState]:
     reasons = _shape(state, action)
     if reasons:
@@ -112,7 +96,7 @@ def _shape(state: DobonState, action: Action) -> list[Reason]:
     allowed = FIELDS[action.type]
     out = [
         R.UNEXPECTED_FIELD(_FIELD_RULES.get((action.type, f)), type=action.type, field=f)
-        for f in _present(action)
+        for f in action.given_fields()
         if f not in allowed
     ]
     if action.type == "claim" and action.top is not None and not state.options.returns:
