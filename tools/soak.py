@@ -131,7 +131,10 @@ def main(argv: list[str] | None = None) -> int:
                 ]
                 started = time.perf_counter()
                 total = {"games": 0, "actions": 0, "longest": 0, "failures": []}
-                for part in pool.map(_chunk, jobs):
+                for done, part in enumerate(pool.map(_chunk, jobs), start=1):
+                    if done % 20 == 0:
+                        # Long runs take hours: a heartbeat on stderr keeps the table on stdout clean.
+                        print(f"{name} {preset}: {done * chunk} games", file=sys.stderr, flush=True)
                     total["games"] += part["games"]
                     total["actions"] += part["actions"]
                     total["longest"] = max(total["longest"], part["longest"])
