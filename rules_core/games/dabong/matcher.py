@@ -18,9 +18,10 @@ from .matcher_api import MatchRules, PileContext, PlayCheck, PlayListing, PlayRe
 from .patterns import PATTERNS, Block, Miss, Slot
 from .patterns.budget import CHECK_ADVICE, LIST_ADVICE, WorkBudget
 from .patterns.common import LEVELS, deck_key
+from .patterns.counted import RUN_SHAPES, Rule, rule_for
 from .patterns.plan import Plan, Step, plan, river_usable, shape_twin
 from .patterns.registry import MODE_IDS
-from .patterns.shape_unit import ClassJudge, Member, ShapePattern, shape_reason
+from .patterns.shape_unit import ClassJudge, Laying, Member, ShapePattern, shape_reason
 from .patterns.shapes import FIRST_CARD_MESSAGE, NO_DECLARATION_MESSAGE, SHAPE_REASONS
 from .values import is_real
 
@@ -241,6 +242,7 @@ def _blocks(
     """Every step's block over ``hand``; a river listing takes the whole hand, river included."""
     blocks: list[Block] = []
     earlier: list[ClassJudge] = []
+    rules: list[Rule | None] = []
     for step in answer.steps:
         unit = step.unit
         label = (step.pattern, step.via or unit.id) if step.pattern is not None else None
@@ -248,6 +250,7 @@ def _blocks(
             blocks.extend(unit.blocks(step.lay.ctx, hand, step.lay.rules, seat))
             twin = shape_twin(unit)
             earlier.append(_acceptor(step) if twin is None else twin.class_judge(step.lay))
+            rules.append(rule_for(unit, step.lay))
             continue
         shaped = shape_twin(unit) if river is not None else unit
         if not isinstance(shaped, ShapePattern):
@@ -261,9 +264,12 @@ def _blocks(
             river=river,
             label=label,
             budget=budget,
+            earlier_rules=rules,
         )
         blocks.append(block)
         earlier.append(shaped.class_judge(step.lay))
+        owner_ok = shaped.laying is not Laying.SEQUENCE or shaped.max_cards == 1 or shaped.id in RUN_SHAPES
+        rules.append(rule_for(shaped, step.lay) if owner_ok else None)
     return blocks
 
 

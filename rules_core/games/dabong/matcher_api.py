@@ -58,18 +58,19 @@ from typing import Protocol
 from ...kernel import Card, LegalEntry, Suit, WorkBudgetExceeded
 
 #: Most identity assignments of undeclared Shamans one ``check_play`` call may judge (one
-#: unit: one assignment judged by one pattern, about 15-45 microseconds here, so a check
-#: gives up within about a quarter of a second). Declared Shamans cost one unit per pattern;
-#: two undeclared Shamans up to about 3,500; three undeclared at Master exceed it (~22,000).
+#: unit: one assignment judged by one pattern). Sums (addition, subtraction, twenty-one) solve
+#: open Shamans by value and the straight by suit, direction and start, so three undeclared
+#: Shamans at Master cost about 1,400 units (886 readings on a King); a flush with three open
+#: Shamans about 2,700.
 MATCH_CHECK_BUDGET = 6_000
-#: Most candidate card sets one ``list_plays`` call may examine across the Intermediate /
-#: Master shape patterns (one unit: one set judged by its pattern and, when accepted, by
-#: the earlier ones; about 100-170 microseconds here, so a listing gives up within about
-#: a second). Beginner listings (dynamic programme) spend nothing; Master hands of up to
-#: 12 cards with one Shaman or 16 without use under 1,000, two Shamans in up to 8 cards
-#: 1,500-6,000 (the river listing included); 10+ cards with two Shamans, any hand with
-#: three, and 20+ cards often exceed it. Set so that those common hands still list while
-#: the shape patterns enumerate sets; lower it once they count in closed form.
+#: Most candidate card sets one ``list_plays`` call may *enumerate* (one unit: one set judged
+#: by its pattern and, when accepted, by the earlier ones). Beginner sums spend nothing; the set
+#: shapes, straights, eight straights and self mirrors are counted (``patterns/counted.py``) and
+#: spend one unit per ``CELLS_PER_UNIT`` states of their programme (Master hands of about 10 cards
+#: with two Shamans or 20 without fit; 26 cards with three Shamans do not); still enumerated,
+#: one unit per candidate set: mirrors of the previous play,
+#: self mirrors when the previous play has an even length of four or more (a mirror may own
+#: them), river plays (every card of the hand and the river), and the Shaman neutralisation.
 MATCH_LIST_BUDGET = 6_000
 
 

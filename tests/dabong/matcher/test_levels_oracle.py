@@ -19,6 +19,7 @@ from rules_core.games.dabong.matcher import MATCHER
 from rules_core.games.dabong.matcher_api import MatchRules, PileContext, PlayReading
 from rules_core.games.dabong.values import REAL_CARDS, SHAMANS, card_suits
 from rules_core.kernel import ELEMENT_SUITS, RANKS, Card, Rank
+from tests.dabong.matcher.helpers import cards as parse_hand
 from tests.dabong.matcher.helpers import entry_plays, free_span, full_listing, pile, random_table
 from tests.dabong.oracle import Label, Play, oracle_labels
 
@@ -166,3 +167,29 @@ def test_oracle_agrees_on_tables_built_for_the_big_shapes(kind: str, hands: int)
         ctx, hand = rigged(rng, kind)
         where = f"{kind} #{done}: top {ctx.top} hand {' '.join(map(str, hand))}"
         compare(ctx, hand, MASTER, rng, where)
+
+
+@pytest.mark.parametrize("rules", [INTERMEDIATE, MASTER], ids=["intermediate", "master"])
+def test_oracle_agrees_on_hands_of_up_to_eight_cards(rules: MatchRules) -> None:
+    """The counted listing (``patterns/counted.py``) on the largest hands the oracle finishes fast."""
+    run(seed=59, hands=15, rules=rules, max_hand=8, shamans=(0,))
+
+
+def test_oracle_agrees_with_two_shamans_at_intermediate() -> None:
+    run(seed=61, hands=3, rules=INTERMEDIATE, max_hand=4, shamans=(2,))
+
+
+@pytest.mark.parametrize(
+    ("top", "hand"),
+    [
+        ("7A", "4F 4W 7F 7W SH1"),  # self mirrors with a Shaman repeating a rank
+        ("JW", "JA 3W 3A SH1 5W"),  # Jacks in both halves, a Shaman in either
+        ("5F", "5W 6F 7F SH1 8F"),  # runs and flushes around a Shaman
+        ("9E", "9F 9W 9A SH1 2E"),  # four of a kind, clone and full-house neighbours
+    ],
+)
+def test_oracle_agrees_on_counted_shapes_with_a_shaman(top: str, hand: str) -> None:
+    rng = random.Random(67)
+    for rules in (INTERMEDIATE, MASTER):
+        ctx = replace(pile(top), hand_size=len(hand.split()))
+        compare(ctx, parse_hand(hand), rules, rng, f"{rules.level}: {hand} on {top}")

@@ -179,3 +179,27 @@ def test_a_page_builds_hardly_more_entries_than_it_holds(monkeypatch: pytest.Mon
     page = MATCHER.list_plays(pile("AE"), hand, BEGINNER, seat=0, offset=total // 2, limit=5)
     assert len(page.entries) == 5
     assert len(built) < 5 + 4 * 15
+
+
+def test_a_counted_intermediate_listing_pages_join_and_checks_legal() -> None:
+    """Ten cards with two Shamans at Intermediate (once over the budget): the counted blocks
+    page like the rest, and every sampled entry is legal under its pattern."""
+    rules = MatchRules(level="intermediate")
+    ctx = pile("9W")
+    hand = big_hand(3, 12, "9W")[1:]  # two Shamans and nine real cards
+    whole = MATCHER.list_plays(ctx, hand, rules, seat=0)
+    assert whole.total_entries == len(whole.entries) > 1000
+    assert whole.total_plays == sum(e.orderings for e in whole.entries)
+    joined: list[LegalEntry] = []
+    offset: int | None = 0
+    rng = random.Random(6)
+    while offset is not None:
+        page = MATCHER.list_plays(ctx, hand, rules, seat=0, offset=offset, limit=rng.randint(300, 3000))
+        assert (page.total_entries, page.total_plays) == (whole.total_entries, whole.total_plays)
+        joined.extend(page.entries)
+        offset = page.next_offset
+    assert tuple(joined) == whole.entries
+    for entry in rng.sample(list(whole.entries), 60):
+        laid = rng.choice(entry_plays(entry, free_span(entry)))
+        check = MATCHER.check_play(ctx, laid[0], entry.action.declare, rules)
+        assert entry.patterns[0] in {r.pattern for r in check.readings}, entry

@@ -1,7 +1,8 @@
 """The work counter of one matcher call: no check or listing runs away.
 
 Shape units examine candidates one by one (identity assignments of undeclared
-Shamans when checking, candidate card sets when listing); each call gets one
+Shamans when checking, candidate card sets when a listing still enumerates them:
+mirrors, river plays); counted listings (``counted.py``) spend nothing. Each call gets one
 ``WorkBudget`` and every candidate judged spends from it. When the budget is
 spent the call stops with ``MatchBudgetExceeded`` instead of answering late.
 The counter lives for one call only (the matcher keeps no state between calls).
@@ -15,8 +16,8 @@ from ..matcher_api import MatchBudgetExceeded
 CHECK_ADVICE = "declare the Shamans' identities, or switch the costly Master patterns off"
 #: What to tell the caller when a listing runs out of budget.
 LIST_ADVICE = (
-    "list with fewer Shamans undeclared or a smaller hand, or switch the costly Master "
-    "patterns off (flush, straights, mirrors, rank groups)"
+    "list with fewer Shamans or a smaller hand, or switch the costly Master patterns off "
+    "(mirror, self mirror; with the river in play, the river)"
 )
 
 

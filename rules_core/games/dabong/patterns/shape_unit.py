@@ -5,8 +5,12 @@ lists (a clone's Shaman is one of four cards of the top's rank, a flush's one of
 the suit's cards ...), never from all 52 per Shaman at once where a shape pins
 them down, and every full assignment goes through the shape predicate.
 
-Listing: the unit generates the card sets (with identities) its shape allows
-(``shape_sets.py``), then turns each into entries the same way for every unit:
+Listing: set shapes, straights, eight straights and self mirrors are counted, not
+enumerated (``counted.py``: a dynamic programme over the hand on the features every
+earlier pattern's rule reads, and a walk that builds only the page asked for). The
+others (mirrors, river plays, the Shaman neutralisation) generate the card sets
+their shape allows (``shape_sets.py``) within the work budget. Both turn a set into
+entries the same way for every unit:
 
 * ``ANY`` order (clone, the add-on): one entry per set + top card + suit named,
   ``(n-1)!`` orderings, like the Beginner addition;
@@ -28,12 +32,25 @@ from enum import StrEnum
 from itertools import product
 from math import factorial
 
-from ....kernel import Action, Card, LegalEntry, Rank, Suit, format_card
+from ....kernel import ELEMENT_SUITS, Action, Card, LegalEntry, Rank, Suit, format_card
 from ..matcher_api import MatchRules, PileContext, PlayReading
-from ..values import REAL_CARDS
+from ..values import REAL_CARDS, in_play_value
 from .base import CardRule, Miss, OrderRule, Pattern, Slot
 from .budget import CHECK_ADVICE, LIST_ADVICE, WorkBudget
 from .common import declarations, identities_with_suit, shown, suit_choices, top_power
+from .counted import (
+    GRP,
+    RUN_SHAPES,
+    CountedBlock,
+    CountedSets,
+    PairBlock,
+    Rule,
+    RunBlock,
+    pair_items,
+    rule_for,
+    run_items,
+    set_items,
+)
 from .shapes import (
     FIRST_CARD_MESSAGE,
     NO_DECLARATION_MESSAGE,
@@ -67,6 +84,10 @@ class Candidates(StrEnum):
 
     RANK = "one fixed rank"
     SUITED = "the cards of one suit"
+    #: Same-suited cards whose in-play values reach a total (``sum_targets``): solved by values.
+    SUIT_SUM = "the cards of one suit, by value"
+    #: Same-suited cards in sequence (the straight): solved by suit, direction and start.
+    SUIT_RUN = "the cards of one suit in sequence"
     GROUPS = "ranks of rank groups"
     RUN = "ranks fixed by a run"
     MIRROR = "ranks of the previous play"
@@ -100,6 +121,10 @@ class ShapePattern(Pattern):
     first_free: bool = True
     #: For ``Candidates.GROUPS``: the rank counts that can work, checked before suits.
     rank_check: Callable[[list[int]], bool] | None = None
+    #: For ``Candidates.SUIT_SUM``: the totals of in-play values worth trying (signs: the
+    #: first card counts plus, the others ``sum_sign``), from the lay.
+    sum_targets: Callable[[Lay], tuple[int, ...]] | None = None
+    sum_sign: int = 1
     cards: CardRule = CardRule.ANY_SUITS
     order: OrderRule = OrderRule.FIRST_THEN_ANY
     first_card_follows: bool = True
@@ -217,6 +242,11 @@ class ShapePattern(Pattern):
         elif kind is Candidates.SUITED:
             for suit in sorted(common_suits(tuple(known), lay.rules)):
                 yield [identities_with_suit(suit, lay.rules)] * len(open_at)
+        elif kind is Candidates.SUIT_SUM:
+            yield from self._sum_options(lay, fixed, open_at)
+        elif kind is Candidates.SUIT_RUN:
+            for suit in sorted(common_suits(tuple(known), lay.rules)):
+                yield from _run_options(fixed, open_at, suit, lay)
         elif kind is Candidates.MIRROR:
             back = tuple(reversed(lay.ctx.previous_play))
             if len(back) == len(fixed):
@@ -238,6 +268,21 @@ class ShapePattern(Pattern):
         else:
             yield from self._group_options(known, len(open_at))
 
+    def _sum_options(
+        self, lay: Lay, fixed: tuple[Card | None, ...], open_at: list[int]
+    ) -> Iterator[list[tuple[Card, ...]]]:
+        """Per suit, the open slots' values that reach a target, each value's identities."""
+        assert self.sum_targets is not None
+        signs = [1 if k == 0 else self.sum_sign for k in range(len(fixed))]
+        base = sum(sign * in_play_value(i) for i, sign in zip(fixed, signs, strict=True) if i is not None)
+        open_signs = [signs[k] for k in open_at]
+        targets = set(self.sum_targets(lay))
+        known = tuple(i for i in fixed if i is not None)
+        for suit in sorted(common_suits(known, lay.rules)):
+            by_value = _values_of_suit(suit, lay.rules)
+            for values in _value_tuples(open_signs, sorted(by_value), base, targets):
+                yield [by_value[v] for v in values]
+
     def _group_options(self, known: list[Card], open_count: int) -> Iterator[list[tuple[Card, ...]]]:
         """Rank groups: try rank tuples for the open Shamans first, then all their suits."""
         ranks = sorted({_rank(i) for i in known}, key=lambda r: r.ordinal)
@@ -251,7 +296,7 @@ class ShapePattern(Pattern):
     # -- all plays of a hand ---------------------------------------------------------------
     def blocks(
         self, ctx: PileContext, hand: tuple[Card, ...], rules: MatchRules, seat: int
-    ) -> Iterator[ListedBlock]:
+    ) -> Iterator[ListedBlock | CountedBlock | RunBlock | PairBlock]:
         yield self.listed(Lay(ctx=ctx, rules=rules), hand, seat, earlier=(), take_all=False)
 
     def listed(
@@ -265,7 +310,8 @@ class ShapePattern(Pattern):
         river: Card | None = None,
         label: tuple[str, ...] | None = None,
         budget: WorkBudget | None = None,
-    ) -> ListedBlock:
+        earlier_rules: Sequence[Rule | None] | None = None,
+    ) -> ListedBlock | CountedBlock | RunBlock | PairBlock:
         """Every play of this pattern from ``hand`` not accepted by an ``earlier`` pattern.
 
         Each candidate set examined spends one unit of ``budget`` (its judgement by this
@@ -278,6 +324,18 @@ class ShapePattern(Pattern):
         laying = self.laying
         if laying is Laying.ANY and lay.neutral:
             laying = Laying.FIRST
+        patterns = label or (self.id,)
+        counted = self._counted(lay, hand, laying, earlier_rules, take_all, budget)
+        if counted is not None:
+
+            def rows_block(rows: list[Row]) -> ListedBlock:
+                return ListedBlock(rows, laying=laying, seat=seat, patterns=patterns, river=river)
+
+            if isinstance(counted, list):
+                return RunBlock([CountedBlock(part, rows_block) for part in counted])
+            if counted.pairs:
+                return PairBlock(counted, rows_block)
+            return CountedBlock(counted, rows_block)
         rows: list[Row] = []
         for members in self.sets(lay, hand, take_all):
             budget.spend()
@@ -292,7 +350,69 @@ class ShapePattern(Pattern):
             for place, first in enumerate(classes):
                 if mine[place] and not any(verdicts[place] for verdicts in taken):
                     rows.append((members, first))
-        return ListedBlock(rows, laying=laying, seat=seat, patterns=label or (self.id,), river=river)
+        return ListedBlock(rows, laying=laying, seat=seat, patterns=patterns, river=river)
+
+    def _counted(
+        self,
+        lay: Lay,
+        hand: Sequence[Card],
+        laying: Laying,
+        earlier_rules: Sequence[Rule | None] | None,
+        take_all: bool,
+        budget: WorkBudget,
+    ) -> CountedSets | list[CountedSets] | None:
+        """The counted listing of this set shape, or None where it has no rule (enumerated then)."""
+        if take_all or earlier_rules is None or None in earlier_rules:
+            return None
+        if laying is Laying.SEQUENCE and self.id not in RUN_SHAPES:
+            return None
+        mine = rule_for(self, lay)
+        if mine is None or self.id == "mirror":
+            return None
+        owners = [r for r in earlier_rules if r is not None]
+        owners = [r for r in owners if r.low <= self.max_cards and r.high >= self.min_cards]
+        if self.id not in RUN_SHAPES and any(r.id in RUN_SHAPES for r in owners):
+            return None  # a run's rule judges only the runs its walk lays
+        if self.id == "self_mirror":
+            # A self mirror repeats every rank an even number of times, its total is even and
+            # its last card has the first card's value: never a run, a twenty-one, a
+            # subtraction, a full house or a three by three, so those do not own it.
+            never = (
+                "straight",
+                "eight_straight",
+                "twenty_one",
+                "subtraction",
+                "full_house",
+                "three_by_three",
+            )
+            owners = [r for r in owners if r.id not in never]
+            return CountedSets(
+                pair_items(hand), lay, mine, owners, fixed_first=True, by_rank=True, pairs=True, budget=budget
+            )
+        if self.id in RUN_SHAPES:
+            suits: tuple[Suit | None, ...] = ELEMENT_SUITS if self.id == "straight" else (None,)
+            low, high = self.min_cards, self.max_cards
+            parts = []
+            for suit in suits:
+                for start in range(13):
+                    for step in (1, -1):
+                        items = run_items(hand, lay, suit, start, step, low, high)
+                        sets = CountedSets(
+                            items,
+                            lay,
+                            mine,
+                            owners,
+                            fixed_first=True,
+                            by_rank=True,
+                            sequence=True,
+                            budget=budget,
+                        )
+                        parts.append(sets)
+            return parts
+        by_rank = any(GRP in r.needs for r in (mine, *owners))
+        items = set_items(hand, fixed_first=laying is Laying.FIRST, by_rank=by_rank)
+        first = laying is Laying.FIRST
+        return CountedSets(items, lay, mine, owners, fixed_first=first, by_rank=by_rank, budget=budget)
 
 
 def _classes(members: tuple[Member, ...], laying: Laying) -> range:
@@ -390,6 +510,57 @@ class ListedBlock:
             type="play", seat=self._seat, cards=cards, suit=suit, declare=declarations(cards, ids)
         )
         return LegalEntry(action=action, orderings=orderings, note=note, patterns=self._patterns)
+
+
+def _values_of_suit(suit: Suit, rules: MatchRules) -> dict[int, tuple[Card, ...]]:
+    out: dict[int, list[Card]] = {}
+    for identity in identities_with_suit(suit, rules):
+        out.setdefault(in_play_value(identity), []).append(identity)
+    return {value: tuple(cards) for value, cards in out.items()}
+
+
+def _value_tuples(
+    signs: list[int], values: list[int], base: int, targets: set[int]
+) -> Iterator[tuple[int, ...]]:
+    """Value tuples, one per open slot, with ``base + sum(sign * value)`` in ``targets``."""
+    low, high = min(values), max(values)
+
+    def grow(place: int, total: int) -> Iterator[tuple[int, ...]]:
+        if place == len(signs):
+            if total in targets:
+                yield ()
+            return
+        rest = signs[place + 1 :]
+        least = sum(low if s > 0 else -high for s in rest)
+        most = sum(high if s > 0 else -low for s in rest)
+        for value in values:
+            reach = total + signs[place] * value
+            if any(reach + least <= t <= reach + most for t in targets):
+                for tail in grow(place + 1, reach):
+                    yield (value, *tail)
+
+    yield from grow(0, base)
+
+
+def _run_options(
+    fixed: tuple[Card | None, ...], open_at: list[int], suit: Suit, lay: Lay
+) -> Iterator[list[tuple[Card, ...]]]:
+    """A straight of ``suit``: the open slots' identities per direction and start rank."""
+    covering = identities_with_suit(suit, lay.rules)
+    anchored = next(((k, i) for k, i in enumerate(fixed) if i is not None), None)
+    for step in (1, -1):
+        starts: range | tuple[int, ...]
+        if anchored is None:
+            starts = range(13)
+        else:
+            place, identity = anchored
+            starts = ((_rank(identity).ordinal - 1 - step * place) % 13,)
+        for start in starts:
+            options = []
+            for k in open_at:
+                rank = _nth_rank(start + 1 + step * k)
+                options.append(tuple(c for c in covering if c.rank is rank))
+            yield options
 
 
 def shape_reason(code: str) -> tuple[str, str | None]:
