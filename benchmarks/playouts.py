@@ -60,11 +60,21 @@ class Playout:
 
 
 def random_playout(
-    game: Game[Any], *, seats: int, options: Any, seed: int, keep_states: bool = False, cap: int | None = None
+    game: Game[Any],
+    *,
+    seats: int,
+    options: Any,
+    seed: int,
+    keep_states: bool = False,
+    cap: int | None = None,
+    overridden: bool = False,
 ) -> Playout:
+    """One seeded random game; ``overridden``: ``options`` already has the playout overrides."""
     limit = cap if cap is not None else game.max_actions
     rng = rng_for(seed=seed, stream=STREAM)
-    state = game.deal(seats=seats, options=playout_options(game, options), seed=seed, deck_order=None)
+    if not overridden:
+        options = playout_options(game, options)
+    state = game.deal(seats=seats, options=options, seed=seed, deck_order=None)
     states = [state] if keep_states else []
     actions: list[Action] = []
     while len(actions) < limit and not game.is_over(state):
@@ -121,13 +131,15 @@ class PlayoutStep:
     def __init__(self, game: Game[Any], *, seats: int, options: Any, first_seed: int) -> None:
         self.game = game
         self.seats = seats
-        self.options = options
+        self.options = playout_options(game, options)
         self.next_seed = first_seed
         self.games = 0
         self.unfinished = 0
 
     def __call__(self) -> int:
-        playout = random_playout(self.game, seats=self.seats, options=self.options, seed=self.next_seed)
+        playout = random_playout(
+            self.game, seats=self.seats, options=self.options, seed=self.next_seed, overridden=True
+        )
         self.next_seed += 1
         self.games += 1
         if not playout.finished:

@@ -1,6 +1,7 @@
 """The rules kernel: everything the games share and nothing game-specific."""
 
 from .actions import Action
+from .build import slots_builder, slots_copier, slots_replacer
 from .cards import (
     DABONG_55,
     ELEMENT_SUITS,
@@ -30,13 +31,23 @@ from .effects import (
     TurnPassed,
     TurnSkipped,
 )
-from .game import Game, LegalEntry, LegalPage, Outcome, page_of
+from .game import (
+    Game,
+    LegalEntry,
+    LegalPage,
+    Outcome,
+    new_entry,
+    new_outcome,
+    new_page,
+    page_of,
+    page_of_singles,
+)
 from .options import OptionSpec, describe, option, options_from_json, options_to_json
 from .problems import InvalidInput, JsonReader, Problem, StateInvalid, WorkBudgetExceeded, check_conservation
 from .registry import Registry
 from .rng import MAX_SEED, rng_for, shuffled
 from .rules import Rule, RuleExample, RuleTable
-from .verdicts import Interpretation, Reason, ReasonCatalog, ReasonCode, Verdict
+from .verdicts import Interpretation, Reason, ReasonCatalog, ReasonCode, Verdict, new_verdict, reason_with
 
 __all__ = [
     "DABONG_55",
@@ -85,12 +96,21 @@ __all__ = [
     "describe",
     "format_card",
     "format_cards",
+    "new_entry",
+    "new_outcome",
+    "new_page",
+    "new_verdict",
     "option",
     "options_from_json",
     "options_to_json",
     "page_of",
+    "page_of_singles",
     "parse_card",
     "parse_cards",
+    "reason_with",
     "rng_for",
     "shuffled",
+    "slots_builder",
+    "slots_copier",
+    "slots_replacer",
 ]

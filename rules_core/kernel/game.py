@@ -8,11 +8,12 @@ service only moves JSON in and out through these methods.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .actions import Action
+from .build import slots_builder
 from .cards import Deck, Suit
 from .options import OptionSpec, describe
 from .problems import InvalidInput, JsonReader
@@ -51,19 +52,39 @@ def page_of(entries: list[LegalEntry] | tuple[LegalEntry, ...], offset: int, lim
     total = len(entries)
     end = total if limit is None else min(total, offset + limit)
     chunk = tuple(entries[offset:end])
-    return LegalPage(
-        entries=chunk,
-        total_entries=total,
-        total_actions=sum(e.orderings for e in entries),
-        offset=offset,
-        next_offset=end if end < total else None,
-    )
+    actions = sum([e.orderings for e in entries])
+    return new_page(chunk, total, actions, offset, end if end < total else None)
+
+
+def page_of_singles(
+    entries: list[LegalEntry] | tuple[LegalEntry, ...], offset: int, limit: int | None
+) -> LegalPage:
+    """``page_of`` for a list whose entries each stand for one action (``orderings`` 1)."""
+    total = len(entries)
+    if offset == 0 and (limit is None or limit >= total):
+        return new_page(tuple(entries), total, total, 0, None)
+    end = total if limit is None else min(total, offset + limit)
+    return new_page(tuple(entries[offset:end]), total, total, offset, end if end < total else None)
+
+
+#: ``LegalEntry(action=, orderings=, note=, patterns=)`` and
+#: ``LegalPage(entries=, total_entries=, total_actions=, offset=, next_offset=)``, positionally.
+new_entry: Callable[[Action, int, str | None, tuple[str, ...]], LegalEntry] = slots_builder(
+    LegalEntry, "action", "orderings", "note", "patterns"
+)
+new_page: Callable[[tuple[LegalEntry, ...], int, int, int, int | None], LegalPage] = slots_builder(
+    LegalPage, "entries", "total_entries", "total_actions", "offset", "next_offset"
+)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Outcome(Generic[S]):
     verdict: Verdict
     state: S | None
+
+
+#: ``Outcome(verdict=, state=)``, positionally.
+new_outcome: Callable[[Verdict, Any], Outcome[Any]] = slots_builder(Outcome, "verdict", "state")
 
 
 class Game(ABC, Generic[S]):

@@ -15,6 +15,9 @@ T = TypeVar("T")
 
 MAX_SEED = 2**63 - 1
 
+#: ``n.bit_length()`` for the bounds a shuffle of up to this many items draws below.
+_BITS: tuple[int, ...] = tuple(n.bit_length() for n in range(257))
+
 
 def shuffled(items: Sequence[T], *, seed: int, stream: str, number: int = 0) -> tuple[T, ...]:
     """Return ``items`` in an order fixed by (seed, stream, number).
@@ -24,7 +27,20 @@ def shuffled(items: Sequence[T], *, seed: int, stream: str, number: int = 0) -> 
     """
     rng = random.Random(f"{seed}/{stream}/{number}")
     out = list(items)
-    rng.shuffle(out)
+    if len(out) >= len(_BITS):
+        rng.shuffle(out)
+        return tuple(out)
+    # ``random.Random.shuffle`` step for step (Fisher-Yates from the end, each index drawn as
+    # ``_randbelow_with_getrandbits`` draws it), without its two calls per card: the same order.
+    getrandbits = rng.getrandbits
+    bits = _BITS
+    for i in range(len(out) - 1, 0, -1):
+        n = i + 1
+        k = bits[n]
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        out[i], out[j] = out[j], out[i]
     return tuple(out)
 
 

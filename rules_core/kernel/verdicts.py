@@ -7,11 +7,12 @@ decided. Codes carry their message template, as an enum carries its phrase.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any
 
 from .actions import Action
+from .build import slots_builder
 from .effects import Effect
 
 
@@ -24,28 +25,103 @@ class ReasonCode:
     rule_id: str
 
     def __call__(self, rule_id: str | None = None, **details: Any) -> Reason:
-        try:
-            message = self.template.format(**details)
-        except (KeyError, IndexError):  # a template bug must not hide the verdict
-            message = self.template
-        return Reason(
-            code=self.code,
-            rule_id=rule_id or self.rule_id,
-            message=message,
-            details=_freeze(details),
-        )
+        # The message is rendered and the details sorted when first read (most verdicts of a
+        # playout or a bot's search are never encoded); the reason equals the eager one.
+        reason: Reason = _new(Reason)
+        _set_code(reason, self.code)
+        _set_rule_id(reason, rule_id or self.rule_id)
+        _set_template(reason, self.template)
+        _set_params(reason, details)
+        return reason
 
 
 def _freeze(details: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
     return tuple(sorted(details.items()))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+def _render(template: str, details: Mapping[str, Any]) -> str:
+    try:
+        return template.format(**details)
+    except (KeyError, IndexError):  # a template bug must not hide the verdict
+        return template
+
+
+_set = object.__setattr__
+_new = object.__new__
+
+
 class Reason:
+    """Why an action is (il)legal: a stable ``code``, the deciding ``rule_id``, a human ``message``.
+
+    Behaves as the frozen dataclass ``Reason(code=, rule_id=, message=, details=())``
+    (keyword construction, equality, hash, repr, immutability); a reason made by a
+    ``ReasonCode`` renders its message and sorts its details only when they are first read.
+    """
+
+    __slots__ = ("_details", "_message", "_params", "_template", "code", "rule_id")
+
     code: str
     rule_id: str
-    message: str
-    details: tuple[tuple[str, Any], ...] = ()
+    _message: str
+    _details: tuple[tuple[str, Any], ...]
+    _template: str
+    _params: Mapping[str, Any]
+
+    def __init__(
+        self, *, code: str, rule_id: str, message: str, details: tuple[tuple[str, Any], ...] = ()
+    ) -> None:
+        _set(self, "code", code)
+        _set(self, "rule_id", rule_id)
+        _set(self, "_message", message)
+        _set(self, "_details", details)
+        _set(self, "_template", message)
+        _set(self, "_params", _NO_PARAMS)
+
+    # A reason made by a ``ReasonCode`` leaves ``_message`` and ``_details`` unset until read.
+    @property
+    def message(self) -> str:
+        try:
+            return self._message
+        except AttributeError:
+            message = _render(self._template, self._params)
+            _set(self, "_message", message)
+            return message
+
+    @property
+    def details(self) -> tuple[tuple[str, Any], ...]:
+        try:
+            return self._details
+        except AttributeError:
+            details = _freeze(self._params)
+            _set(self, "_details", details)
+            return details
+
+    def _fields(self) -> tuple[str, str, str, tuple[tuple[str, Any], ...]]:
+        return (self.code, self.rule_id, self.message, self.details)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Reason)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__qualname__}(code={self.code!r}, rule_id={self.rule_id!r}, "
+            f"message={self.message!r}, details={self.details!r})"
+        )
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_eager_reason, self._fields())
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -54,6 +130,29 @@ class Reason:
             "message": self.message,
             "details": {k: _jsonable(v) for k, v in self.details},
         }
+
+
+_NO_PARAMS: Mapping[str, Any] = {}
+
+
+def _eager_reason(code: str, rule_id: str, message: str, details: tuple[tuple[str, Any], ...]) -> Reason:
+    return Reason(code=code, rule_id=rule_id, message=message, details=details)
+
+
+_set_code = Reason.__dict__["code"].__set__
+_set_rule_id = Reason.__dict__["rule_id"].__set__
+_set_template = Reason.__dict__["_template"].__set__
+_set_params = Reason.__dict__["_params"].__set__
+
+
+def reason_with(code: ReasonCode, details: dict[str, Any]) -> Reason:
+    """``code(**details)`` for hot paths: the same reason, without the keyword call."""
+    reason: Reason = _new(Reason)
+    _set_code(reason, code.code)
+    _set_rule_id(reason, code.rule_id)
+    _set_template(reason, code.template)
+    _set_params(reason, details)
+    return reason
 
 
 def _jsonable(value: Any) -> Any:
@@ -131,3 +230,9 @@ class Verdict:
     @classmethod
     def illegal(cls, action: Action, *reasons: Reason, needs: Iterable[str] = ()) -> Verdict:
         return cls(legal=False, action=action, reasons=tuple(reasons), needs=tuple(needs))
+
+
+#: ``Verdict(legal=, action=, reasons=, effects=, interpretations=, needs=, extra=)``, positionally.
+new_verdict: Callable[..., Verdict] = slots_builder(
+    Verdict, "legal", "action", "reasons", "effects", "interpretations", "needs", "extra"
+)

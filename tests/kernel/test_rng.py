@@ -27,3 +27,15 @@ def test_does_not_touch_the_global_generator() -> None:
     random.seed(1)
     shuffled(STANDARD_52.cards, seed=3, stream="deal")
     assert random.random() == expected
+
+
+def test_shuffled_is_random_shuffle_step_for_step() -> None:
+    # ``shuffled`` inlines ``random.Random.shuffle``; the order must be the library's exactly.
+    import random
+
+    for n in (0, 1, 2, 3, 7, 52, 55, 108, 300):
+        items = list(range(n))
+        for seed in range(20):
+            expected = list(items)
+            random.Random(f"{seed}/deal/3").shuffle(expected)
+            assert shuffled(items, seed=seed, stream="deal", number=3) == tuple(expected)

@@ -9,16 +9,29 @@ nothing.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
-from ...kernel import Action, Card, CardsPlayed, Effect, Outcome, Rank, Reason, Verdict
+from ...kernel import (
+    Action,
+    Card,
+    CardsPlayed,
+    Effect,
+    Outcome,
+    Rank,
+    Reason,
+    Verdict,
+    new_outcome,
+    new_verdict,
+    slots_builder,
+)
 from . import reasons as R
 from .dealing import next_round
 from .effects import CheckContinued, DobonClaimed
-from .flow import count_action, end_round, finish_check, return_check_order, start_check
+from .flow import count_action, end_round, finish_check, return_check_order, settle_limit, start_check
 from .options import EIGHT_CHOSEN_SUIT, EIGHT_ORDINARY, EIGHT_PRINTED_SUIT
 from .play import apply_draw, apply_end_turn, apply_play, apply_take, fit_reason, grown_obligation
-from .state import Check, CheckKind, Claim, DobonState, Status, Step, evolve
+from .state import ROUND_ACTION_LIMIT, Check, CheckKind, Claim, DobonState, Status, Step, evolve, replacer
 from .values import suit_of, total, value
 
 #: The optional fields each action type takes (``type`` and ``seat`` always).
@@ -41,28 +54,53 @@ _FIELD_RULES = {
 
 
 def resolve(state: DobonState, action: Action) -> Outcome[DobonState]:
-    reasons = _shape(state, action)
-    if reasons:
-        return Outcome(verdict=Verdict.illegal(action, *reasons), state=None)
-    if action.type == "next_round":
+    if not _plain_shape(state, action):
+        reasons = _shape(state, action)
+        if reasons:
+            return new_outcome(Verdict.illegal(action, *reasons), None)
+    kind = action.type
+    if kind == "next_round":
         return _next_round(state, action)
-    if state.status is Status.OVER:
+    status = state.status
+    if status is Status.OVER:
         return _illegal(action, R.MATCH_OVER())
-    if state.status is Status.ROUND_OVER:
+    if status is Status.ROUND_OVER:
         return _illegal(action, R.ROUND_OVER())
-    if state.status is Status.CHECKING:
-        if action.type not in ("claim", "continue"):
+    if status is Status.CHECKING:
+        if kind not in ("claim", "continue"):
             return _illegal(action, R.CHECK_IN_PROGRESS(turn=state.turn))
         if action.seat != state.turn:
             return _illegal(action, _not_asked(state, action))
-        return _claim(state, action) if action.type == "claim" else _continue(state, action)
-    if action.type in ("claim", "continue"):
+        return _claim(state, action) if kind == "claim" else _continue(state, action)
+    if kind in ("claim", "continue"):
         return _illegal(action, R.NO_CHECK())
     if action.seat != state.turn:
-        if action.type == "play" and any(c.rank == state.top.rank for c in action.cards):
+        if kind == "play" and any(c.rank == state.top.rank for c in action.cards):
             return _illegal(action, R.OUT_OF_TURN_RANK(turn=state.turn))
         return _illegal(action, R.NOT_YOUR_TURN(seat=action.seat, turn=state.turn))
     return _ordinary(state, action)
+
+
+#: Action types that name cards (every other type names none).
+_CARD_TYPES = frozenset({"play", "claim"})
+
+
+def _plain_shape(state: DobonState, action: Action) -> bool:
+    """True when ``_shape`` would find nothing, for the usual bare actions (a quick test).
+
+    A seat at the table, a known type, no optional field but ``cards``, and cards exactly
+    when the type names them. False says nothing: ``_shape`` decides.
+    """
+    return (
+        action.seat < state.seats
+        and action.suit is None
+        and action.top is None
+        and action.value is None
+        and not action.declare
+        and not action.params
+        and action.type in FIELDS
+        and bool(action.cards) == (action.type in _CARD_TYPES)
+    )
 
 
 def _not_asked(state: DobonState, action: Action) -> Reason:
@@ -75,7 +113,7 @@ def _not_asked(state: DobonState, action: Action) -> Reason:
 
 
 def _illegal(action: Action, *reasons: Reason) -> Outcome[DobonState]:
-    return Outcome(verdict=Verdict.illegal(action, *reasons), state=None)
+    return new_outcome(Verdict.illegal(action, *reasons), None)
 
 
 def _legal(
@@ -86,8 +124,7 @@ def _legal(
         state = count_action(state, effects, **changes)
     else:
         state = evolve(state, move=state.move + 1, **changes)
-    verdict = Verdict(legal=True, action=action, reasons=tuple(why), effects=tuple(effects))
-    return Outcome(verdict=verdict, state=state)
+    return new_outcome(new_verdict(True, action, tuple(why), tuple(effects), (), (), ()), state)
 
 
 def _shape(state: DobonState, action: Action) -> list[Reason]:
@@ -176,14 +213,44 @@ def _lay_hand(hand: tuple[Card, ...], top: Card) -> tuple[Card, ...]:
 def _continue(state: DobonState, action: Action) -> Outcome[DobonState]:
     check = state.check
     assert check is not None
-    effects: list[Effect] = [CheckContinued(rule_id="dobon.check", seat=action.seat)]
+    seat = action.seat
     remaining = check.asking[1:]
-    why = [R.CONTINUES(seat=action.seat)]
+    round_move = state.round_move + 1
+    if round_move < ROUND_ACTION_LIMIT and 0 <= seat < _TABLE_SEATS:
+        # The usual answer, in one copy of the state: what ``_legal`` makes of the general path
+        # below when the round does not reach its action limit.
+        resume = check.resume
+        if remaining:
+            state = _ask_next(
+                state, state.move + 1, round_move, remaining[0], _new_check(check.kind, remaining, resume)
+            )
+            return new_outcome(
+                new_verdict(True, action, (_CONTINUES[seat],), (_CONTINUED[seat],), (), (), ()), state
+            )
+        if resume is not None and resume.step is not Step.FINISH:
+            state = _resume_play(state, _PLAYING, resume.seat, resume.step, None, state.move + 1, round_move)
+            return new_outcome(
+                new_verdict(True, action, (_CONTINUES[seat],), (_CONTINUED[seat],), (), (), ()), state
+            )
+    effects: list[Effect] = [CheckContinued(rule_id="dobon.check", seat=seat)]
+    why = [R.CONTINUES(seat=seat)]
     if remaining:
         asked = Check(kind=check.kind, asking=remaining, resume=check.resume)
         return _legal(state, action, why, effects, turn=remaining[0], check=asked)
     state, more = finish_check(state, check.resume)
     return _legal(state, action, why, effects + more)
+
+
+_PLAYING = Status.PLAYING
+#: Seats the prebuilt effects and reasons below cover (a Dobon table has at most four).
+_TABLE_SEATS = 4
+_CONTINUED = tuple(CheckContinued(rule_id="dobon.check", seat=seat) for seat in range(_TABLE_SEATS))
+_CONTINUES = tuple(R.CONTINUES(seat=seat) for seat in range(_TABLE_SEATS))
+_DRAWS = tuple(R.DRAWS(seat=seat) for seat in range(_TABLE_SEATS))
+_ENDS_TURN = tuple(R.ENDS_TURN(seat=seat) for seat in range(_TABLE_SEATS))
+_new_check: Callable[..., Check] = slots_builder(Check, "kind", "asking", "resume")
+_ask_next = replacer("move", "round_move", "turn", "check")
+_resume_play = replacer("status", "turn", "step", "check", "move", "round_move")
 
 
 # -- ordinary turns ------------------------------------------------------------------------------
@@ -197,15 +264,18 @@ def _ordinary(state: DobonState, action: Action) -> Outcome[DobonState]:
         if problems:
             return _illegal(action, *problems)
         why = _play_reasons(state, action, fit)
-        next_state, effects = apply_play(state, seat, action.cards, action.suit)
-        return _legal(next_state, action, why, effects)
+        next_state, effects = apply_play(state, seat, action.cards, action.suit, count=True)
+        next_state = settle_limit(next_state, effects)
+        return new_outcome(new_verdict(True, action, tuple(why), tuple(effects), (), (), ()), next_state)
     if action.type == "draw":
         if step is Step.ANSWER_TWO:
             return _illegal(action, R.ANSWER_TWO(seat=seat, count=state.obligation))
         if step is Step.DRAWN:
             return _illegal(action, R.ALREADY_DREW(seat=seat))
-        next_state, effects = apply_draw(state, seat)
-        return _legal(next_state, action, [R.DRAWS(seat=seat)], effects)
+        next_state, effects = apply_draw(state, seat, count=True)
+        next_state = settle_limit(next_state, effects)
+        draws = _DRAWS[seat] if 0 <= seat < _TABLE_SEATS else R.DRAWS(seat=seat)
+        return new_outcome(new_verdict(True, action, (draws,), tuple(effects), (), (), ()), next_state)
     if action.type == "take":
         if step is not Step.ANSWER_TWO:
             return _illegal(action, R.NO_OBLIGATION())
@@ -215,8 +285,10 @@ def _ordinary(state: DobonState, action: Action) -> Outcome[DobonState]:
     # end_turn
     if step is not Step.DRAWN:
         return _illegal(action, R.NOT_AFTER_DRAW())
-    next_state, effects = apply_end_turn(state, seat)
-    return _legal(next_state, action, [R.ENDS_TURN(seat=seat)], effects)
+    next_state, effects = apply_end_turn(state, seat, count=True)
+    next_state = settle_limit(next_state, effects)
+    ends = _ENDS_TURN[seat] if 0 <= seat < _TABLE_SEATS else R.ENDS_TURN(seat=seat)
+    return new_outcome(new_verdict(True, action, (ends,), tuple(effects), (), (), ()), next_state)
 
 
 def _suit_problems(state: DobonState, card: Card, suit_given: bool) -> list[Reason]:

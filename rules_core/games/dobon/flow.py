@@ -151,7 +151,13 @@ def count_action(state: DobonState, effects: list[Effect], **changes: Any) -> Do
 
     ``changes`` are the action's own last field changes, made in the same copy of the state.
     """
-    state = evolve(state, move=state.move + 1, round_move=state.round_move + 1, **changes)
+    return settle_limit(
+        evolve(state, move=state.move + 1, round_move=state.round_move + 1, **changes), effects
+    )
+
+
+def settle_limit(state: DobonState, effects: list[Effect]) -> DobonState:
+    """After the count (``move``, ``round_move`` up by one): draw a live round at its action limit."""
     live = state.status in (Status.CHECKING, Status.PLAYING)
     if live and state.round_move >= ROUND_ACTION_LIMIT:
         if state.chain:

@@ -14,7 +14,9 @@ from ...kernel import (
     JsonReader,
     LegalPage,
     Outcome,
+    Verdict,
     page_of,
+    page_of_singles,
 )
 from .codec import decode, encode
 from .dealing import first_state, round_deck
@@ -96,10 +98,17 @@ class DobonGame(Game[DobonState]):
         self, state: DobonState, seat: int | None = None, *, offset: int = 0, limit: int | None = None
     ) -> LegalPage:
         entries = legal_entries(state, seat)
-        if offset == 0 and limit is None:  # the whole list, as ``page_of`` gives it, without the slicing
-            total = sum(e.orderings for e in entries)
-            return LegalPage(entries=tuple(entries), total_entries=len(entries), total_actions=total)
-        return page_of(entries, offset, limit)
+        if entries and entries[0].orderings != 1:
+            # Claims lead a check's list and only they stand for several orders (all the same number).
+            return page_of(entries, offset, limit)
+        return page_of_singles(entries, offset, limit)
+
+    # ``Game.apply`` and ``Game.validate`` are ``resolve``; the engine is called directly.
+    def apply(self, state: DobonState, action: Action) -> Outcome[DobonState]:
+        return resolve(state, action)
+
+    def validate(self, state: DobonState, action: Action) -> Verdict:
+        return resolve(state, action).verdict
 
     def to_act(self, state: DobonState) -> tuple[int, ...]:
         if state.status is Status.OVER:

@@ -8,7 +8,9 @@ hit and a bonus hit slides the same way from the King (ruling R-99-08).
 
 from __future__ import annotations
 
-from ...kernel import Card, Effect, Rank, Suit
+from collections.abc import Callable
+
+from ...kernel import Card, Effect, Rank, Suit, slots_builder
 from . import rules as r
 from .counting import ACE_OF_CLUBS
 from .effects import BonusHitCreated, HitAwarded, HitSlid, HitStolen
@@ -35,6 +37,11 @@ SLIDE_ORDER: tuple[Card, ...] = tuple(
 )
 
 
+_new_hit: Callable[..., Hit] = slots_builder(Hit, "kind", "seat", "via")
+_new_hit_slid: Callable[..., HitSlid] = slots_builder(HitSlid, "rule_id", "seat", "from_seat", "card", "hit")
+_new_hit_awarded: Callable[..., HitAwarded] = slots_builder(HitAwarded, "rule_id", "seat", "hit", "via")
+
+
 def _slide(
     holder: dict[Card, int], seat: int, kind: HitKind, effects: list[Effect]
 ) -> tuple[int, list[Card]]:
@@ -44,7 +51,7 @@ def _slide(
         owner = holder.get(card)
         if owner is None:
             break
-        effects.append(HitSlid(rule_id=r.CLUBS_SLIDE, seat=owner, from_seat=seat, card=card, hit=kind.value))
+        effects.append(_new_hit_slid(r.CLUBS_SLIDE, owner, seat, card, kind.value))
         seat = owner
         via.append(card)
     return seat, via
@@ -58,7 +65,7 @@ def settle_hits(
     holder = {card: seat for seat, hand in enumerate(hands) for card in hand}
     ace_holder = holder.get(ACE_OF_CLUBS) if options.clubs_slide else None
     if ace_holder is None:
-        hits: tuple[Hit, ...] = (Hit(kind=HitKind.WIN, seat=winner),)
+        hits: tuple[Hit, ...] = (_new_hit(HitKind.WIN, winner, ()),)
         rule = r.CLUBS_KEEP if options.clubs_slide else r.WIN
     elif ace_holder == winner:
         effects.append(BonusHitCreated(rule_id=r.CLUBS_BONUS, seat=winner, card=ACE_OF_CLUBS))
@@ -79,5 +86,5 @@ def settle_hits(
         hits = (Hit(kind=HitKind.WIN, seat=seat, via=tuple(via)),)
         rule = r.CLUBS_SLIDE
     for hit in hits:
-        effects.append(HitAwarded(rule_id=rule, seat=hit.seat, hit=hit.kind.value, via=hit.via))
+        effects.append(_new_hit_awarded(rule, hit.seat, hit.kind.value, hit.via))
     return hits, tuple(effects)

@@ -14,6 +14,8 @@ from ...kernel import (
     JsonReader,
     LegalPage,
     Outcome,
+    Verdict,
+    page_of_singles,
     shuffled,
 )
 from . import codec, engine, legal
@@ -75,18 +77,10 @@ class NinetyNineGame(Game[NinetyNineState]):
             raise InvalidInput(reader.problems, "invalid deal")
         dealt = seats * codec.HAND_SIZE
         hands = tuple(tuple(order[s:dealt:seats]) for s in range(seats))
-        return NinetyNineState(
-            options=options,
-            seats=seats,
-            seed=seed,
-            shuffles=0,
-            hands=hands,
-            draw_pile=tuple(order[dealt:]),
-            play_pile=(),
-            count=0,
-            count_base=0,
-            status=Status.PLAYING,
-            turn=options.first_seat,
+        # NinetyNineState(options=, seats=, seed=, shuffles=0, hands=, draw_pile=, play_pile=(), count=0,
+        # count_base=0, status=PLAYING, turn=first_seat), the other fields at their defaults.
+        return engine.new_state(
+            options, seats, seed, 0, hands, tuple(order[dealt:]), (), 0, 0, Status.PLAYING, options.first_seat
         )
 
     def _deck_order(
@@ -127,10 +121,20 @@ class NinetyNineGame(Game[NinetyNineState]):
     def resolve(self, state: NinetyNineState, action: Action) -> Outcome[NinetyNineState]:
         return engine.resolve(state, action)
 
+    # ``Game.apply`` and ``Game.validate`` are ``resolve``; the engine is called directly.
+    def apply(self, state: NinetyNineState, action: Action) -> Outcome[NinetyNineState]:
+        return engine.resolve(state, action)
+
+    def validate(self, state: NinetyNineState, action: Action) -> Verdict:
+        return engine.resolve(state, action).verdict
+
     def legal_actions(
         self, state: NinetyNineState, seat: int | None = None, *, offset: int = 0, limit: int | None = None
     ) -> LegalPage:
-        return legal.legal_actions(state, seat, offset=offset, limit=limit)
+        entries = legal.legal_entries(state)
+        if seat is not None and seat != state.turn:
+            entries = [e for e in entries if e.action.seat == seat]
+        return page_of_singles(entries, offset, limit)  # every entry is one action
 
     def to_act(self, state: NinetyNineState) -> tuple[int, ...]:
         return () if state.turn is None or state.status is Status.OVER else (state.turn,)
