@@ -10,7 +10,9 @@ not loaded. Rounds are interleaved (bare and real endpoints alternate).
 from __future__ import annotations
 
 import json
+import os
 import re
+import resource
 import statistics
 import tempfile
 import time
@@ -24,7 +26,7 @@ from .config import RunConfig
 from .games import GameCatalog, describe_error
 from .measure import paired_ratio
 from .playouts import midgame_cases
-from .server import memory_kb, start_server
+from .server import Server, memory_kb, start_server
 from .tables import PartResult, Table, fmt_rate
 from .wrk import WrkResult, run_wrk, wrk_path
 
@@ -128,6 +130,27 @@ def run_http(catalog: GameCatalog, config: RunConfig) -> PartResult:
 
 
 Runs = dict[tuple[str, str], dict[int, WrkResult]]
+#: (game, endpoint) -> round -> CPU seconds per request (gunicorn master and workers, and wrk).
+CpuRuns = dict[tuple[str, str], dict[int, float]]
+
+
+def _server_cpu_seconds(server: Server) -> float:
+    """User + system CPU time so far of gunicorn's master and its workers, from /proc."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in [server.process.pid, *server.worker_pids()]:
+        try:
+            with open(f"/proc/{pid}/stat", encoding="utf-8") as fh:
+                fields = fh.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / ticks
+
+
+def _children_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def _load(part: PartResult, plan: dict[str, dict[str, bytes]], config: RunConfig, log: Path) -> None:
@@ -137,6 +160,7 @@ def _load(part: PartResult, plan: dict[str, dict[str, bytes]], config: RunConfig
         part.skipped.append(("http", describe_error(exc)))
         return
     results: Runs = {}
+    cpu: CpuRuns = {}
     peak_kb: dict[int, int] = {}
     try:
         part.notes.append(f"gunicorn: {server.config_note}; {len(server.worker_pids())} workers.")
@@ -151,6 +175,7 @@ def _load(part: PartResult, plan: dict[str, dict[str, bytes]], config: RunConfig
                 names = list(bodies)
                 shift = round_no % len(names)
                 for endpoint in names[shift:] + names[:shift]:
+                    cpu_before = _server_cpu_seconds(server) + _children_cpu_seconds()
                     try:
                         result = run_wrk(
                             server.base + _path(game, endpoint),
@@ -164,16 +189,20 @@ def _load(part: PartResult, plan: dict[str, dict[str, bytes]], config: RunConfig
                         )
                         continue
                     results.setdefault((game, endpoint), {})[round_no] = result
+                    spent = _server_cpu_seconds(server) + _children_cpu_seconds() - cpu_before
+                    cpu.setdefault((game, endpoint), {})[round_no] = spent / max(result.requests, 1)
                     for pid in server.worker_pids():
                         peak_kb[pid] = max(peak_kb.get(pid, 0), memory_kb(pid).get("VmRSS", 0))
         after = {pid: memory_kb(pid) for pid in server.worker_pids()}
     finally:
         server.stop()
-    _tables(part, plan, results, config)
+    _tables(part, plan, results, config, cpu)
     _memory(part, after, peak_kb)
 
 
-def _tables(part: PartResult, plan: dict[str, dict[str, bytes]], results: Runs, config: RunConfig) -> None:
+def _tables(
+    part: PartResult, plan: dict[str, dict[str, bytes]], results: Runs, config: RunConfig, cpu: CpuRuns
+) -> None:
     table = Table(
         title="Requests/s and latency (median over rounds)",
         columns=(
@@ -186,6 +215,8 @@ def _tables(part: PartResult, plan: dict[str, dict[str, bytes]], results: Runs, 
             "p99 ms",
             "non-2xx",
             "socket errors",
+            "CPU us/req",
+            "CPU ratio to bare",
         ),
     )
     for game, bodies in plan.items():
@@ -196,6 +227,11 @@ def _tables(part: PartResult, plan: dict[str, dict[str, bytes]], results: Runs, 
                 continue
             rounds = {r: w.requests_per_second for r, w in runs.items()}
             ratio = paired_ratio(rounds, bare_rounds)
+            spent = cpu.get((game, endpoint), {})
+            cpu_us = statistics.median(spent.values()) * 1e6 if spent else 0.0
+            part.figures[f"http_cpu_us/{game}/{endpoint}"] = cpu_us
+            bare_spent = cpu.get((game, BARE), {})
+            cpu_bare = statistics.median(bare_spent.values()) * 1e6 if bare_spent else 0.0
             table.add(
                 game,
                 endpoint,
@@ -206,6 +242,8 @@ def _tables(part: PartResult, plan: dict[str, dict[str, bytes]], results: Runs, 
                 f"{statistics.median(w.p99_ms for w in runs.values()):.2f}",
                 sum(w.non_2xx for w in runs.values()),
                 sum(w.socket_errors for w in runs.values()),
+                f"{cpu_us:.0f}" if cpu_us else "-",
+                f"{cpu_bare / cpu_us:.2f}" if cpu_us and cpu_bare else "-",
             )
             part.figures[f"http/{game}/{endpoint}"] = statistics.median(rounds.values())
             part.figures[f"http_rounds/{game}/{endpoint}"] = rounds
@@ -218,7 +256,10 @@ def _tables(part: PartResult, plan: dict[str, dict[str, bytes]], results: Runs, 
         f"{config.wrk_rounds} round(s) in rotated order; the load generator shares the server's cores. "
         "Ratio to bare = median over rounds of (endpoint req/s / bare req/s in the same round). The bare "
         "route reads the validate body and returns a constant. Socket errors are wrk's "
-        "connect/read/write/timeout counts."
+        "connect/read/write/timeout counts. CPU us/req = median over rounds of the CPU time the run "
+        "cost (gunicorn's master and workers, and wrk, from /proc and getrusage) per request: on a "
+        "machine shared with other load it tells the cost apart from the scheduling; CPU ratio to bare = "
+        "bare CPU us/req / endpoint CPU us/req."
     )
     part.tables.append(table)
 

@@ -2,12 +2,52 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
-from rules_core.kernel import Game, Interpretation, LegalEntry, Verdict, format_cards, options_to_json
+from rules_core.kernel import Effect, Game, Interpretation, LegalEntry, Verdict, format_cards, options_to_json
+from rules_core.kernel import effects as kernel_effects
+
+#: ``Effect.to_json`` as the kernel defines it, and the value encoder it uses (None if renamed).
+_PLAIN_TO_JSON = Effect.to_json
+_PLAIN_NAME = Effect.__dict__.get("name")
+_ENCODE = getattr(kernel_effects, "_encode", None)
+#: Effect class -> its field names, or None when the class encodes itself its own way.
+_PLAIN_FIELDS: dict[type, tuple[str, ...] | None] = {}
+
+
+def _plain_fields(cls: type) -> tuple[str, ...] | None:
+    """The fields of an effect class that uses the kernel's own ``to_json`` and ``name``."""
+    try:
+        return _PLAIN_FIELDS[cls]
+    except KeyError:
+        pass
+    plain = (
+        _ENCODE is not None
+        and dataclasses.is_dataclass(cls)
+        and getattr(cls, "to_json", None) is _PLAIN_TO_JSON
+        and getattr(cls, "name", None) is _PLAIN_NAME
+    )
+    names = tuple(f.name for f in dataclasses.fields(cls)) if plain else None
+    _PLAIN_FIELDS[cls] = names
+    return names
+
+
+def effect_json(effect: Any) -> dict[str, Any]:
+    """``effect.to_json()`` (the omniscient encoding), without looking the fields up each time."""
+    cls = type(effect)
+    names = _plain_fields(cls)
+    if names is None or _ENCODE is None:
+        return effect.to_json()  # type: ignore[no-any-return]
+    out: dict[str, Any] = {"type": cls.__name__}
+    for name in names:
+        out[name] = _ENCODE(getattr(effect, name))
+    return out
 
 
 def effects_json(effects: Any, viewer: int | None = None) -> list[dict[str, Any]]:
+    if viewer is None:
+        return [effect_json(e) for e in effects]
     return [e.to_json(viewer) for e in effects]
 
 

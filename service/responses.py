@@ -14,7 +14,10 @@ from typing import Any
 
 from flask import Response, current_app
 
+#: One encoder for every answer (``json.dumps`` with options builds a new one per call).
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=True)
+
 
 def json_answer(data: Any, status: int = 200) -> Response:
-    text = json.dumps(data, separators=(",", ":"), ensure_ascii=True)
+    text = _ENCODER.encode(data)
     return current_app.response_class(text, status=status, mimetype="application/json")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 
 class NotationError(ValueError):
@@ -72,15 +73,40 @@ class Card:
     shaman: int = 0
     #: The hash, computed once: cards are hashed in every state check and listing.
     _hash: int = field(init=False, repr=False, compare=False)
+    #: The sort key and the notation, computed once (None for a card no notation names).
+    _order: tuple[str, str, int] | None = field(init=False, repr=False, compare=False)
+    _text: str | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_hash", hash((self.rank, self.suit, self.shaman)))
+        rank, suit = self.rank, self.suit
+        order: tuple[str, str, int] | None = None
+        text: str | None = None
+        if (rank is None or isinstance(rank, Rank)) and (suit is None or isinstance(suit, Suit)):
+            order = (rank.value if rank else "", suit.value if suit else "", self.shaman)
+            if self.shaman:
+                text = f"{SHAMAN_PREFIX}{self.shaman}"
+            elif rank is not None and suit is not None:
+                text = f"{rank.value}{suit.value}"
+        object.__setattr__(self, "_order", order)
+        object.__setattr__(self, "_text", text)
 
     def __hash__(self) -> int:
         return self._hash
 
+    def __eq__(self, other: Any) -> bool:
+        # The dataclass comparison, with the common case (the same card object) first.
+        if self is other:
+            return True
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self.rank == other.rank and self.suit == other.suit and self.shaman == other.shaman
+
     def _key(self) -> tuple[str, str, int]:
-        return (self.rank.value if self.rank else "", self.suit.value if self.suit else "", self.shaman)
+        order = self._order
+        if order is None:  # a rank or suit that is not a Rank or Suit: worked out as it is
+            return (self.rank.value if self.rank else "", self.suit.value if self.suit else "", self.shaman)
+        return order
 
     def __lt__(self, other: Card) -> bool:
         return self._key() < other._key()
@@ -106,6 +132,9 @@ class Card:
 
 
 def format_card(card: Card) -> str:
+    text = card._text
+    if text is not None:
+        return text
     if card.shaman:
         return f"{SHAMAN_PREFIX}{card.shaman}"
     assert card.rank is not None and card.suit is not None
@@ -172,10 +201,14 @@ class Deck:
     members: frozenset[Card] = field(init=False, repr=False, compare=False)
     #: Notation -> card for the cards of this deck: the fast path of decoding a state.
     by_text: dict[str, Card] = field(init=False, repr=False, compare=False)
+    #: The identities of this deck's card objects: decoded cards are these objects, so a
+    #: conservation check can compare identities before hashing anything.
+    card_ids: frozenset[int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "members", frozenset(self.cards))
         object.__setattr__(self, "by_text", {format_card(c): c for c in self.cards})
+        object.__setattr__(self, "card_ids", frozenset(map(id, self.cards)))
 
     def __contains__(self, card: object) -> bool:
         return card in self.members

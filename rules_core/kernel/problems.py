@@ -80,7 +80,7 @@ class JsonReader:
             self.add(pointer or "/", "wrong_type", "expected an object")
             return {}
         if allowed is not None:
-            known = set(allowed)
+            known = _known_keys(allowed)
             for key in data:
                 if key not in known:
                     self.add(f"{pointer}/{_escape(str(key))}", "unknown_field", f"unknown field {key!r}")
@@ -104,17 +104,22 @@ class JsonReader:
         default: _Int | None = None,
         nullable: _Bool = False,
     ) -> Any:
-        value = self.get(data, key, pointer, required=default is None and not nullable)
-        where = f"{pointer}/{key}"
+        value = (
+            data[key]
+            if key in data
+            else self.get(data, key, pointer, required=default is None and not nullable)
+        )
+        if type(value) is int and (lo is None or value >= lo) and (hi is None or value <= hi):
+            return value  # the common case, decided at once
         if value is _MISSING:
             return default if default is not None else (None if nullable else (lo or 0))
         if value is None and nullable:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
-            self.add(where, "wrong_type", "expected an integer")
+            self.add(f"{pointer}/{key}", "wrong_type", "expected an integer")
             return lo or 0
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            self.add(where, "out_of_range", f"{value} is outside {lo}..{hi}")
+            self.add(f"{pointer}/{key}", "out_of_range", f"{value} is outside {lo}..{hi}")
             return lo or 0
         return value
 
@@ -139,19 +144,22 @@ class JsonReader:
         default: _Str | None = None,
         nullable: _Bool = False,
     ) -> Any:
-        value = self.get(data, key, pointer, required=default is None and not nullable)
-        where = f"{pointer}/{key}"
+        value = (
+            data[key]
+            if key in data
+            else self.get(data, key, pointer, required=default is None and not nullable)
+        )
         if value is _MISSING:
             return default
         if value is None and nullable:
             return None
         if not isinstance(value, str):
-            self.add(where, "wrong_type", "expected a string")
+            self.add(f"{pointer}/{key}", "wrong_type", "expected a string")
             return default
         if choices is not None:
-            options = tuple(choices)
+            options = choices if type(choices) is tuple or type(choices) is _List else tuple(choices)
             if value not in options:
-                self.add(where, "not_allowed", f"{value!r} is not one of {', '.join(options)}")
+                self.add(f"{pointer}/{key}", "not_allowed", f"{value!r} is not one of {', '.join(options)}")
                 return default
         return value
 
@@ -188,11 +196,15 @@ class JsonReader:
     def cards(
         self, data: Mapping[_Str, Any], key: _Str, pointer: _Str, deck: Deck, *, required: _Bool = True
     ) -> tuple[Card, ...]:
-        out: _List[Card] = []
+        items = self.list(data, key, pointer, required=required, max_len=len(deck.cards) * 2)
         known = deck.by_text
-        for i, item in enumerate(
-            self.list(data, key, pointer, required=required, max_len=len(deck.cards) * 2)
-        ):
+        try:
+            # Fast path: every item is the notation of a card of the deck (any valid state).
+            return tuple(map(known.__getitem__, items))
+        except (KeyError, TypeError):
+            pass
+        out: _List[Card] = []
+        for i, item in enumerate(items):
             # Fast path for a card of the deck; anything else goes the slow way to get its problem.
             card = known.get(item) if isinstance(item, str) else None
             if card is None:
@@ -210,8 +222,29 @@ class JsonReader:
         return self.card(value, f"{pointer}/{key}", deck)
 
 
+def _known_keys(allowed: Iterable[str]) -> Any:
+    """Something ``in`` answers exactly as ``set(allowed)`` would."""
+    if isinstance(allowed, (frozenset, set, dict)):
+        return allowed
+    return frozenset(allowed)
+
+
 def _escape(token: str) -> str:
     return token.replace("~", "~0").replace("/", "~1")
+
+
+def cards_conserved(deck: Deck, held: Sequence[Card]) -> bool:
+    """``held`` is exactly ``deck``, each card once: ``check_conservation`` would report nothing.
+
+    Decoded cards are the deck's own objects, so their identities answer first (no hashing);
+    anything else is compared as cards.
+    """
+    if len(held) != len(deck.cards):
+        return False
+    seen = set(map(id, held))
+    if len(seen) == len(held) and deck.card_ids.issuperset(seen):
+        return True
+    return len(set(held)) == len(held) and deck.members.issuperset(held)
 
 
 def check_conservation(reader: JsonReader, deck: Deck, zones: Iterable[tuple[str, Iterable[Card]]]) -> None:
@@ -221,9 +254,8 @@ def check_conservation(reader: JsonReader, deck: Deck, zones: Iterable[tuple[str
     Cards not in the deck are reported by the parser, before this runs.
     """
     zones = [(pointer, tuple(cards)) for pointer, cards in zones]
-    held = [card for _, cards in zones for card in cards]
     # Fast path: exactly the deck, each card once (every valid state); details only on failure.
-    if len(held) == len(deck.cards) and len(set(held)) == len(held) and deck.members.issuperset(held):
+    if cards_conserved(deck, [card for _, cards in zones for card in cards]):
         return
     seen: dict[Card, list[str]] = {}
     for pointer, cards in zones:

@@ -13,6 +13,7 @@ from flask import Response
 
 from .. import operations
 from ..extensions import Blueprint
+from ..fastargs import fast_arguments, state_action, state_listing, state_view
 from ..responses import json_answer
 from ..schemas import (
     ApplyAnswerSchema,
@@ -61,6 +62,7 @@ def deal(body: dict[str, Any], game: str) -> Response:
 
 
 @blp.route("/<game>/validate", methods=["POST"])
+@fast_arguments(state_action)
 @blp.arguments(StateActionRequestSchema())
 @blp.response(200, VerdictSchema())
 @_errors
@@ -78,6 +80,7 @@ def validate(body: dict[str, Any], game: str) -> Response:
 
 
 @blp.route("/<game>/apply", methods=["POST"])
+@fast_arguments(state_action)
 @blp.arguments(StateActionRequestSchema())
 @blp.response(200, ApplyAnswerSchema())
 @_errors
@@ -92,6 +95,7 @@ def apply(body: dict[str, Any], game: str) -> Response:
 
 
 @blp.route("/<game>/legal-actions", methods=["POST"])
+@fast_arguments(state_listing)
 @blp.arguments(LegalActionsRequestSchema())
 @blp.response(200, LegalActionsAnswerSchema())
 @_errors
@@ -108,6 +112,7 @@ def legal_actions(body: dict[str, Any], game: str) -> Response:
 
 
 @blp.route("/<game>/view", methods=["POST"])
+@fast_arguments(state_view)
 @blp.arguments(ViewRequestSchema())
 @blp.response(200, ViewAnswerSchema())
 @_errors

@@ -7,6 +7,7 @@ lead to this state) is reported with a JSON pointer and the state is refused.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -24,6 +25,7 @@ from ...kernel import (
     options_to_json,
 )
 from ...kernel.options import describe
+from ...kernel.problems import cards_conserved
 from .options import DabongOptions
 from .state import OPENING, OVER, PLAYING, STATUSES, DabongState, Penalty, Scores, TakeBack
 from .state_levels import LevelFields, check_level_fields
@@ -148,16 +150,28 @@ class StateDecoder:
         river = r.card_field(obj, "river", pointer, DABONG_55) if "river" in obj else None
         if "river" not in obj:
             r.add(f"{pointer}/river", "missing", "'river' is required (null when there is none)")
-        check_conservation(
-            r,
-            DABONG_55,
-            [
-                *((f"{pointer}/hands/{i}/{j}", (c,)) for i, h in enumerate(hands) for j, c in enumerate(h)),
-                *((f"{pointer}/draw_pile/{j}", (c,)) for j, c in enumerate(draw_pile)),
-                *((f"{pointer}/discard_pile/{j}", (c,)) for j, c in enumerate(discard)),
-                *(((f"{pointer}/river", (river,)),) if river is not None else ()),
-            ],
-        )
+        # Every valid state holds the deck exactly: the per-card pointers are only built to report.
+        held = [
+            *(c for h in hands for c in h),
+            *draw_pile,
+            *discard,
+            *((river,) if river is not None else ()),
+        ]
+        if not cards_conserved(DABONG_55, held):
+            check_conservation(
+                r,
+                DABONG_55,
+                [
+                    *(
+                        (f"{pointer}/hands/{i}/{j}", (c,))
+                        for i, h in enumerate(hands)
+                        for j, c in enumerate(h)
+                    ),
+                    *((f"{pointer}/draw_pile/{j}", (c,)) for j, c in enumerate(draw_pile)),
+                    *((f"{pointer}/discard_pile/{j}", (c,)) for j, c in enumerate(discard)),
+                    *(((f"{pointer}/river", (river,)),) if river is not None else ()),
+                ],
+            )
         if not discard and "discard_pile" in obj:
             r.add(f"{pointer}/discard_pile", "empty_pile", "the discard pile always holds the top card")
         identities = self._identities(obj, pointer, discard)
@@ -233,14 +247,22 @@ class StateDecoder:
         if "hands" in obj and isinstance(raw, list) and len(raw) != seats:
             self.r.add(f"{pointer}/hands", "wrong_count", f"{len(raw)} hands for {seats} seats")
         hands: list[tuple[Card, ...]] = []
+        by_text = DABONG_55.by_text
         for i, hand in enumerate(raw):
             where = f"{pointer}/hands/{i}"
             if not isinstance(hand, list):
                 self.r.add(where, "wrong_type", "expected an array of cards")
                 hands.append(())
                 continue
-            cards = [self.r.card(c, f"{where}/{j}", DABONG_55) for j, c in enumerate(hand)]
-            hands.append(tuple(c for c in cards if c is not None))
+            cards: list[Card] = []
+            for j, text in enumerate(hand):
+                card = by_text.get(text) if type(text) is str else None
+                if card is None:
+                    card = self.r.card(text, f"{where}/{j}", DABONG_55)
+                    if card is None:
+                        continue
+                cards.append(card)
+            hands.append(tuple(cards))
         return tuple(hands)
 
     def _identities(
@@ -447,7 +469,9 @@ class StateDecoder:
         after = self.replay(before, action)
         if after is None:
             self.r.add(
-                f"{where}/action", "not_legal", "the play to take back is not legal on the state before it"
+                f"{where}/action",
+                "not_legal",
+                "the play to take back is not legal on the state before it",
             )
             return None
         mine = {**_fields(state), "move": after.move, "take_back": None}
@@ -458,5 +482,9 @@ class StateDecoder:
         return TakeBack(action=action, before=before)
 
 
+_FIELD_NAMES = tuple(DabongState.__dataclass_fields__)
+_FIELD_VALUES = operator.attrgetter(*_FIELD_NAMES)
+
+
 def _fields(state: DabongState) -> dict[str, Any]:
-    return {name: getattr(state, name) for name in DabongState.__dataclass_fields__}
+    return dict(zip(_FIELD_NAMES, _FIELD_VALUES(state), strict=True))

@@ -51,6 +51,8 @@ FIELDS = (
     "move",
 )
 NULLABLE = ("turn", "attacker", "winner")
+_STATUSES = tuple(s.value for s in Status)
+_HIT_KINDS = tuple(k.value for k in HitKind)
 
 
 def state_to_json(state: NinetyNineState) -> dict[str, Any]:
@@ -101,7 +103,7 @@ def state_from_json(data: Any) -> NinetyNineState:
         play_pile=reader.cards(obj, "play_pile", "", STANDARD_52),
         count=reader.int(obj, "count", "", lo=0, hi=LIMIT),
         count_base=reader.int(obj, "count_base", "", lo=0, hi=LIMIT),
-        status=Status(reader.str(obj, "status", "", choices=[s.value for s in Status]) or Status.PLAYING),
+        status=Status(reader.str(obj, "status", "", choices=_STATUSES) or Status.PLAYING),
         turn=reader.int(obj, "turn", "", lo=0, hi=seat_hi, nullable=True),
         attacker=reader.int(obj, "attacker", "", lo=0, hi=seat_hi, nullable=True),
         eliminated=_read_eliminated(reader, obj, seat_hi),
@@ -142,7 +144,7 @@ def _read_hands(
             reader.add(pointer, "wrong_type", "expected an array of cards")
             hands.append(())
             continue
-        cards = [reader.card(text, f"{pointer}/{j}", STANDARD_52) for j, text in enumerate(hand)]
+        cards = _hand_cards(reader, hand, pointer)
         if len(hand) != HAND_SIZE:
             reader.add(
                 pointer,
@@ -150,10 +152,24 @@ def _read_hands(
                 f"every seat holds exactly {HAND_SIZE} cards, eliminated seats included; "
                 f"seat {i} has {len(hand)}",
             )
-        hands.append(tuple(c for c in cards if c is not None))
+        hands.append(cards)
     if seats is not None and "hands" in obj and len(raw) != seats:
         reader.add("/hands", "wrong_hand_count", f"{len(raw)} hands for {seats} seats")
     return tuple(hands)
+
+
+def _hand_cards(reader: JsonReader, hand: list[Any], pointer: str) -> tuple[Card, ...]:
+    """The cards of one hand that are cards of the deck; each other item is reported."""
+    by_text = STANDARD_52.by_text
+    cards: list[Card] = []
+    for j, text in enumerate(hand):
+        card = by_text.get(text) if type(text) is str else None
+        if card is None:
+            card = reader.card(text, f"{pointer}/{j}", STANDARD_52)
+            if card is None:
+                continue
+        cards.append(card)
+    return tuple(cards)
 
 
 def _read_eliminated(reader: JsonReader, obj: Mapping[str, Any], seat_hi: int) -> tuple[int, ...]:
@@ -174,7 +190,7 @@ def _read_hits(reader: JsonReader, obj: Mapping[str, Any], seat_hi: int) -> tupl
     for i, raw in enumerate(reader.list(obj, "hits", "", max_len=2)):
         pointer = f"/hits/{i}"
         item = reader.obj(raw, pointer, allowed=("kind", "seat", "via"))
-        kind = reader.str(item, "kind", pointer, choices=[k.value for k in HitKind])
+        kind = reader.str(item, "kind", pointer, choices=_HIT_KINDS)
         seat = reader.int(item, "seat", pointer, lo=0, hi=seat_hi)
         via = reader.cards(item, "via", pointer, STANDARD_52)
         hits.append(Hit(kind=HitKind(kind or HitKind.WIN), seat=seat, via=via))

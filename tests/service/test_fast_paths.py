@@ -1,0 +1,204 @@
+"""The request layer's fast paths answer exactly as the documented slow ones.
+
+``service.fastargs`` loads plainly valid bodies without webargs: whatever it accepts must be
+what marshmallow loads, and whatever it declines goes through marshmallow. The dabong!
+decoder remembers verified take-backs: a remembered one must never let through a ``before``
+that differs in any way, not even ``1`` against ``1.0`` or ``true``.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from rules_core.games import REGISTRY
+from rules_core.kernel import InvalidInput
+from service import fastargs
+from service.schemas import LegalActionsRequestSchema, StateActionRequestSchema, ViewRequestSchema
+
+STATE: dict[str, Any] = {"game": "99", "hands": [["QS"]]}
+
+ACTIONS: list[Any] = [
+    {"type": "play", "seat": 0},
+    {"type": "play", "seat": 0, "cards": ["QS", "10H", "SH1"]},
+    {"type": "play", "seat": 15, "suit": "F", "declare": {"SH1": "AS"}, "value": 10_000, "top": "KD"},
+    {"type": "play", "seat": 1, "suit": None, "declare": None, "value": None, "top": None},
+    {"type": "play", "seat": 1, "other": [1, {"x": 2}]},
+    {"type": "p" * 40, "seat": 0},
+    # declined (marshmallow decides): each is refused or loaded differently by the schema
+    {"type": "play", "seat": 2.0},
+    {"type": "play", "seat": True},
+    {"type": "play", "seat": 16},
+    {"type": "play", "seat": -1},
+    {"type": "", "seat": 0},
+    {"type": "p" * 41, "seat": 0},
+    {"type": 5, "seat": 0},
+    {"seat": 0},
+    {"type": "play"},
+    {"type": "play", "seat": 0, "cards": "QS"},
+    {"type": "play", "seat": 0, "cards": ["QS\n"]},
+    {"type": "play", "seat": 0, "cards": ["ZZ"]},
+    {"type": "play", "seat": 0, "cards": ["QS"] * 121},
+    {"type": "play", "seat": 0, "suit": "Q"},
+    {"type": "play", "seat": 0, "declare": {"SH1": 5}},
+    {"type": "play", "seat": 0, "declare": []},
+    {"type": "play", "seat": 0, "value": 10_001},
+    {"type": "play", "seat": 0, "value": 3.0},
+    {"type": "play", "seat": 0, "top": "XX"},
+    None,
+    [],
+    "play",
+]
+
+
+def _marshmallow(schema: Any, body: Any) -> tuple[str, Any]:
+    from marshmallow import ValidationError
+
+    try:
+        return "ok", schema.load(body)
+    except ValidationError as exc:
+        return "refused", exc.messages
+
+
+@pytest.mark.parametrize("action", ACTIONS)
+@pytest.mark.parametrize("extra", [{}, {"zz": 1}])
+def test_state_action_loads_as_marshmallow(action: Any, extra: dict[str, Any]) -> None:
+    body = {"state": STATE, "action": copy.deepcopy(action), **extra}
+    fast = fastargs.state_action(copy.deepcopy(body))
+    kind, slow = _marshmallow(StateActionRequestSchema(), copy.deepcopy(body))
+    if fast is not None:
+        assert kind == "ok" and fast == slow
+        assert list(fast["action"]) == list(slow["action"]) or "other" in fast["action"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"state": STATE, "seat": 0},
+        {"state": STATE, "seat": 15},
+        {"state": STATE, "seat": 16},
+        {"state": STATE, "seat": 1.0},
+        {"state": STATE},
+        {"state": None, "seat": 0},
+        {"state": STATE, "seat": 0, "x": 1},
+    ],
+)
+def test_view_loads_as_marshmallow(body: dict[str, Any]) -> None:
+    fast = fastargs.state_view(body)
+    kind, slow = _marshmallow(ViewRequestSchema(), body)
+    if fast is not None:
+        assert kind == "ok" and fast == slow
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"state": STATE},
+        {"state": STATE, "seat": None, "cursor": None, "limit": 1},
+        {"state": STATE, "seat": 3, "cursor": "abc", "limit": 1000},
+        {"state": STATE, "limit": 1001},
+        {"state": STATE, "limit": 0},
+        {"state": STATE, "limit": None},
+        {"state": STATE, "cursor": "x" * 201},
+        {"state": STATE, "seat": 16},
+        {"state": STATE, "other": 1},
+        {"seat": 0},
+    ],
+)
+def test_listing_loads_as_marshmallow(body: dict[str, Any]) -> None:
+    fast = fastargs.state_listing(body)
+    kind, slow = _marshmallow(LegalActionsRequestSchema(), body)
+    if fast is not None:
+        assert kind == "ok" and fast == slow
+
+
+def test_plain_bodies_take_the_fast_path() -> None:
+    assert fastargs.state_action({"state": STATE, "action": ACTIONS[2]}) is not None
+    assert fastargs.state_view({"state": STATE, "seat": 0}) is not None
+    assert fastargs.state_listing({"state": STATE, "seat": 0, "limit": 5}) is not None
+
+
+def _with_take_back(client: Any) -> dict[str, Any]:
+    """A dabong! state (unwinding on) whose take-back holds the state before a play."""
+    game = REGISTRY.get("dabong")
+    assert game is not None
+    for seed in range(40):
+        dealt = client.post("/v1/games/dabong/deal", json={"seats": 2, "seed": seed}).get_json()["state"]
+        if not dealt["options"]["unwinding"]:
+            dealt["options"]["unwinding"] = True
+        listed = client.post("/v1/games/dabong/legal-actions", json={"state": dealt, "seat": dealt["turn"]})
+        if listed.status_code != 200:
+            continue
+        plays = [e["action"] for e in listed.get_json()["actions"] if e["action"]["type"] == "play"]
+        if not plays:
+            continue
+        answer = client.post("/v1/games/dabong/apply", json={"state": dealt, "action": plays[0]}).get_json()
+        if answer.get("state", {}).get("take_back"):
+            return answer["state"]  # type: ignore[no-any-return]
+    pytest.skip("no seed gave a play to take back")
+
+
+def _problems(state: dict[str, Any]) -> list[dict[str, str]] | None:
+    game = REGISTRY.get("dabong")
+    assert game is not None
+    try:
+        game.state_from_json(state)
+    except InvalidInput as exc:
+        return [p.to_json() for p in exc.problems]
+    return None
+
+
+@pytest.mark.parametrize(
+    ("mangle", "refused"),
+    [
+        (lambda b: b.__setitem__("move", float(b["move"])), True),
+        (lambda b: b.__setitem__("seed", True if b["seed"] == 1 else float(b["seed"])), True),
+        (lambda b: b["options"].__setitem__("hand_size", float(b["options"]["hand_size"])), True),
+        (lambda b: b.__setitem__("zz", 1), True),
+        (lambda b: b["hands"][0].reverse(), False),
+    ],
+)
+def test_a_take_back_with_a_changed_before_is_judged_afresh(client: Any, mangle: Any, refused: bool) -> None:
+    state = _with_take_back(client)
+    assert _problems(state) is None
+    changed = copy.deepcopy(state)
+    mangle(changed["take_back"]["before"])
+    found = _problems(changed)
+    assert _problems(copy.deepcopy(changed)) == found
+    if refused:
+        assert found is not None
+
+
+@pytest.mark.parametrize("name", ["99", "dobon", "dabong"])
+def test_effects_encode_as_their_own_to_json(name: str) -> None:
+    from service.encoding import effect_json
+
+    game = REGISTRY.get(name)
+    assert game is not None
+    seen: set[str] = set()
+    for seed in range(3):
+        state = game.deal(
+            seats=3 if game.max_seats >= 3 else 2,
+            options=game.presets[game.default_preset],
+            seed=seed,
+            deck_order=None,
+        )
+        for step in range(60):
+            if game.is_over(state):
+                break
+            page = game.legal_actions(state, None, offset=0, limit=50)
+            if not page.entries:
+                break
+            entry = page.entries[(seed + step) % len(page.entries)]
+            outcome = game.apply(state, entry.action)
+            effects = list(outcome.verdict.effects)
+            effects += [e for i in outcome.verdict.interpretations for e in i.effects]
+            for effect in effects:
+                assert effect_json(effect) == effect.to_json()
+                seen.add(type(effect).__name__)
+            if outcome.state is None:
+                break
+            state = outcome.state
+    assert seen
