@@ -6,7 +6,7 @@ its own bot (``rules_core/games/<game>/bot.py``) implementing ``SeatBot``.
 """
 
 from .base import LEVELS, Level, SeatBot, Suggestion, choose_seeded
-from .selfplay import MatchResult, play_match, wilson_interval
+from .selfplay import MatchResult, merged, play_match, wilson_interval
 from .worlds import sample_world
 
 __all__ = [
@@ -16,6 +16,7 @@ __all__ = [
     "SeatBot",
     "Suggestion",
     "choose_seeded",
+    "merged",
     "play_match",
     "sample_world",
     "wilson_interval",

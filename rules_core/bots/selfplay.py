@@ -44,18 +44,22 @@ def play_match(
     options: Any = None,
     winner_of: Callable[[Any], int | None] | None = None,
     progress: Callable[[int], None] | None = None,
+    first: int = 0,
 ) -> MatchResult:
     """Play ``games`` games with ``levels[i]`` at seat i, rotating seats every game.
 
     Rotation removes the first-player advantage from the comparison. Out-of-turn
     chances are offered to the other seats that can act before the seat play
     waits for (``optional=True``): the first one that takes it acts.
+    Games are numbered ``first`` to ``first + games - 1``; game g is the same
+    whichever run plays it, so a match split into parts and ``merged`` is the
+    same as the whole match played at once.
     """
     seats = len(levels)
     opts = options if options is not None else game.presets[game.default_preset]
     find_winner = winner_of or (lambda state: getattr(state, "winner", None))
     result = MatchResult(levels=tuple(levels))
-    for g in range(games):
+    for g in range(first, first + games):
         shift = g % seats
         seated = [levels[(i + shift) % seats] for i in range(seats)]
         for level in seated:
@@ -105,3 +109,18 @@ def _waited_seat(state: Any, actors: Sequence[int]) -> int:
     if isinstance(turn, int) and turn in actors:
         return turn
     return actors[0]
+
+
+def merged(parts: Sequence[MatchResult]) -> MatchResult:
+    """The sum of results of parts of one match (``play_match`` with consecutive ``first``)."""
+    assert parts, "nothing to merge"
+    total = MatchResult(levels=parts[0].levels)
+    for part in parts:
+        total.games += part.games
+        total.draws += part.draws
+        total.actions += part.actions
+        for level, n in part.wins.items():
+            total.wins[level] = total.wins.get(level, 0) + n
+        for level, n in part.seat_games.items():
+            total.seat_games[level] = total.seat_games.get(level, 0) + n
+    return total

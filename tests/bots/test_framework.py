@@ -45,3 +45,29 @@ def test_sample_world_rejects_an_inconsistent_view() -> None:
     view = {"hands": [["QS"], {"count": 60}], "draw_pile": {"count": 0}}
     with pytest.raises(ValueError, match="hides"):
         sample_world(view, STANDARD_52, [parse_card("QS")], random.Random(0))
+
+
+def test_a_match_played_in_parts_equals_the_whole_match() -> None:
+    from rules_core.bots import Level, merged, play_match
+    from rules_core.games.ninety_nine import GAME
+    from rules_core.games.ninety_nine.bot import BOT, winner_of
+
+    levels = [Level.NORMAL, Level.EASY, Level.RANDOM]
+    whole = play_match(GAME, BOT, levels, games=7, seed=4, winner_of=winner_of)
+    parts = [
+        play_match(GAME, BOT, levels, games=n, seed=4, winner_of=winner_of, first=first)
+        for first, n in ((0, 3), (3, 1), (4, 3))
+    ]
+    assert merged(parts) == whole
+
+
+def test_selfplay_jobs_give_the_serial_table(capsys: pytest.CaptureFixture[str]) -> None:
+    from tools.selfplay import main
+
+    def table(jobs: str) -> list[str]:
+        args = ["--game", "99", "--seats", "2", "--levels", "normal,easy", "--games", "9", "--jobs", jobs]
+        assert main(args) == 0
+        lines = capsys.readouterr().out.splitlines()
+        return [line for line in lines if line.startswith("|")] + lines[:1]
+
+    assert table("2") == table("1")

@@ -9,9 +9,10 @@
 * ``normal``: the rulebook's plain strategy (``policy``): go low and dabong!,
   save Shamans, 2s and the Queen of Water against a seat about to go out,
   always claims, always announces, always asks.
-* ``strong``: normal, plus what the view shows: pile values weighted by the
-  unseen cards, and over sampled deals (``risk``) the chance that the top card
-  it leaves lets another seat win at once.
+* ``strong``: heads-up, normal plus what the view shows: pile values weighted by
+  the unseen cards, over sampled deals (``risk``) the chance that the top card it
+  leaves lets another seat win at once, and plans for strings of plays. Above two
+  seats those extras measured worse than normal, so it plays normal's strategy.
 
 No level proposes a trade (it needs the partner's consent and its listing names
 the partner's hidden cards) or takes a play back. Unknown action types (rules
@@ -177,7 +178,9 @@ def _overlooked(actions: list[Action], rng: random.Random) -> list[Action]:
 
 
 def _judge(view: Mapping[str, Any], seen: Seen, level: Level, rng: random.Random) -> Judge:
-    if level is not Level.STRONG:
+    if level is not Level.STRONG or seen.seats > 2:
+        # Above two seats strong's extras (table-weighted pile values, the sampled risk)
+        # measured worse than the plain strategy (docs/bots/dabong.md), so it plays normal's.
         return Judge(seen=seen, census=census_uniform(), tactics=0.0 if level is Level.EASY else 1.0)
     shown = set(visible_cards(view))
     unseen = [c for c in DABONG_55.cards if c not in shown]
