@@ -33,7 +33,7 @@ from itertools import product
 from math import factorial
 
 from ....kernel import ELEMENT_SUITS, Action, Card, LegalEntry, Rank, Suit, format_card
-from ..matcher_api import MatchRules, PileContext, PlayReading
+from ..matcher_api import MatchBudgetExceeded, MatchRules, PileContext, PlayReading
 from ..values import REAL_CARDS, in_play_value
 from .base import CardRule, Miss, OrderRule, Pattern, Slot
 from .budget import CHECK_ADVICE, LIST_ADVICE, WorkBudget
@@ -325,8 +325,24 @@ class ShapePattern(Pattern):
         if laying is Laying.ANY and lay.neutral:
             laying = Laying.FIRST
         patterns = label or (self.id,)
+        trial: WorkBudget | None = None
+        if not take_all and ENUMERATE_FIRST > 0:
+            # Ordinary hands have few candidate sets: judging them one by one is far cheaper
+            # than setting up the counting programme, which is kept for the hands that have many.
+            room = budget.limit - budget.spent
+            trial = WorkBudget(min(ENUMERATE_FIRST, room), task=budget.task, advice=budget.advice)
+            try:
+                few = self._enumerated(lay, hand, laying, earlier, take_all, trial)
+            except MatchBudgetExceeded:
+                if trial.limit == room:
+                    budget.spend(trial.spent)  # the whole call's budget is spent: refused
+            else:
+                budget.spend(trial.spent)
+                return ListedBlock(few, laying=laying, seat=seat, patterns=patterns, river=river)
         counted = self._counted(lay, hand, laying, earlier_rules, take_all, budget)
         if counted is not None:
+            if trial is not None:
+                budget.spend(trial.spent)
 
             def rows_block(rows: list[Row]) -> ListedBlock:
                 return ListedBlock(rows, laying=laying, seat=seat, patterns=patterns, river=river)
@@ -336,6 +352,21 @@ class ShapePattern(Pattern):
             if counted.pairs:
                 return PairBlock(counted, rows_block)
             return CountedBlock(counted, rows_block)
+        # No count for this shape: enumerate within the call's budget (the trial's sets again,
+        # so a refusal comes at the same point as without the trial).
+        rows = self._enumerated(lay, hand, laying, earlier, take_all, budget)
+        return ListedBlock(rows, laying=laying, seat=seat, patterns=patterns, river=river)
+
+    def _enumerated(
+        self,
+        lay: Lay,
+        hand: Sequence[Card],
+        laying: Laying,
+        earlier: Sequence[ClassJudge],
+        take_all: bool,
+        budget: WorkBudget,
+    ) -> list[Row]:
+        """The rows of this pattern's sets from ``hand``, judged one by one (each spends a unit)."""
         rows: list[Row] = []
         for members in self.sets(lay, hand, take_all):
             budget.spend()
@@ -350,7 +381,7 @@ class ShapePattern(Pattern):
             for place, first in enumerate(classes):
                 if mine[place] and not any(verdicts[place] for verdicts in taken):
                     rows.append((members, first))
-        return ListedBlock(rows, laying=laying, seat=seat, patterns=patterns, river=river)
+        return rows
 
     def _counted(
         self,
@@ -413,6 +444,11 @@ class ShapePattern(Pattern):
         items = set_items(hand, fixed_first=laying is Laying.FIRST, by_rank=by_rank)
         first = laying is Laying.FIRST
         return CountedSets(items, lay, mine, owners, fixed_first=first, by_rank=by_rank, budget=budget)
+
+
+#: Candidate sets a listing judges one by one before it counts instead (0: always count
+#: where a count exists). The matcher tests run with both settings.
+ENUMERATE_FIRST = 400
 
 
 def _classes(members: tuple[Member, ...], laying: Laying) -> range:
