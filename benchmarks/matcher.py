@@ -11,11 +11,12 @@ runs on the same hands while it finishes within its cap.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from rules_core.kernel import Action, Card, rng_for
+from rules_core.kernel import Action, Card, WorkBudgetExceeded, rng_for
 
 from .capped import call_capped
 from .games import FIRST_PAGE
@@ -129,6 +130,23 @@ def _plays_to_check(
     return plays
 
 
+def refused(label: str, ctx: Any, hand: tuple[Card, ...]) -> HandResult:
+    """The result of a hand whose listing the matcher refused: infinite time, no plays."""
+    return HandResult(
+        label=label,
+        size=len(hand),
+        shamans=sum(1 for c in hand if c.is_shaman),
+        list_seconds=math.inf,
+        check_seconds=0.0,
+        undeclared_seconds=0.0,
+        total_plays=0,
+        total_entries=0,
+        oracle_seconds=None,
+        ctx=ctx,
+        hand=hand,
+    )
+
+
 def measure_hand(
     matcher: Any,
     options: Any,
@@ -143,9 +161,13 @@ def measure_hand(
     ctx: Any | None = None,
 ) -> HandResult | None:
     ctx = ctx if ctx is not None else make_context(top, hand)
-    first_call = call_capped(
-        lambda: matcher.list_plays(ctx, hand, options, seat=0, offset=0, limit=PAGE), MATCHER_CAP_SECONDS
-    )
+    try:
+        first_call = call_capped(
+            lambda: matcher.list_plays(ctx, hand, options, seat=0, offset=0, limit=PAGE), MATCHER_CAP_SECONDS
+        )
+    except WorkBudgetExceeded:
+        # Refused (a 422 over-budget in the service): a listing that never comes is a miss.
+        return refused(label, ctx, hand)
     if first_call is None:
         return None
     first, _ = first_call  # the first call warms caches; the figure is the median of the repeats

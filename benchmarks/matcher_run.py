@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
 
@@ -47,9 +48,10 @@ def _sweep(matcher: Any, options: Any, oracle: Any, config: RunConfig, part: Par
                     repeats=repeats,
                     oracle_cap=oracle_cap,
                 )
-                if result is None:
+                if result is None or math.isinf(result.list_seconds):
+                    why = "over its cap" if result is None else "refused over its work budget (422)"
                     part.notes.append(
-                        f"{size} cards, {shamans} Shamans: listing over its cap; bigger hands not tried."
+                        f"{size} cards, {shamans} Shamans: listing {why}; bigger hands not tried."
                     )
                     stop = True
                     break
@@ -67,6 +69,8 @@ def _worst_cases(matcher: Any, options: Any, config: RunConfig, part: PartResult
     for label, top, hand in hands:
         result = measure_hand(matcher, options, None, label, top, hand, seed=0, repeats=5, oracle_cap=None)
         if result is not None:
+            if math.isinf(result.list_seconds):
+                part.notes.append(f"{label}: listing refused over its work budget (422).")
             found.append(result)
     cases, note = matcher_engineer_cases()
     part.notes.append(note + ".")
