@@ -325,8 +325,11 @@ class ShapePattern(Pattern):
         if laying is Laying.ANY and lay.neutral:
             laying = Laying.FIRST
         patterns = label or (self.id,)
-        trial: WorkBudget | None = None
-        if not take_all and ENUMERATE_FIRST > 0:
+        rules = self._count_rules(lay, laying, earlier_rules, take_all)
+        if rules is None:
+            rows = self._enumerated(lay, hand, laying, earlier, take_all, budget)
+            return ListedBlock(rows, laying=laying, seat=seat, patterns=patterns, river=river)
+        if ENUMERATE_FIRST > 0:
             # Ordinary hands have few candidate sets: judging them one by one is far cheaper
             # than setting up the counting programme, which is kept for the hands that have many.
             room = budget.limit - budget.spent
@@ -334,28 +337,20 @@ class ShapePattern(Pattern):
             try:
                 few = self._enumerated(lay, hand, laying, earlier, take_all, trial)
             except MatchBudgetExceeded:
-                if trial.limit == room:
-                    budget.spend(trial.spent)  # the whole call's budget is spent: refused
-            else:
-                budget.spend(trial.spent)
+                few = None
+            budget.spend(trial.spent)  # refused here when the trial had the call's whole room
+            if few is not None:
                 return ListedBlock(few, laying=laying, seat=seat, patterns=patterns, river=river)
-        counted = self._counted(lay, hand, laying, earlier_rules, take_all, budget)
-        if counted is not None:
-            if trial is not None:
-                budget.spend(trial.spent)
+        counted = self._counted(lay, hand, laying, rules, budget)
 
-            def rows_block(rows: list[Row]) -> ListedBlock:
-                return ListedBlock(rows, laying=laying, seat=seat, patterns=patterns, river=river)
+        def rows_block(rows: list[Row]) -> ListedBlock:
+            return ListedBlock(rows, laying=laying, seat=seat, patterns=patterns, river=river)
 
-            if isinstance(counted, list):
-                return RunBlock([CountedBlock(part, rows_block) for part in counted])
-            if counted.pairs:
-                return PairBlock(counted, rows_block)
-            return CountedBlock(counted, rows_block)
-        # No count for this shape: enumerate within the call's budget (the trial's sets again,
-        # so a refusal comes at the same point as without the trial).
-        rows = self._enumerated(lay, hand, laying, earlier, take_all, budget)
-        return ListedBlock(rows, laying=laying, seat=seat, patterns=patterns, river=river)
+        if isinstance(counted, list):
+            return RunBlock([CountedBlock(part, rows_block) for part in counted])
+        if counted.pairs:
+            return PairBlock(counted, rows_block)
+        return CountedBlock(counted, rows_block)
 
     def _enumerated(
         self,
@@ -383,16 +378,15 @@ class ShapePattern(Pattern):
                     rows.append((members, first))
         return rows
 
-    def _counted(
+    def _count_rules(
         self,
         lay: Lay,
-        hand: Sequence[Card],
         laying: Laying,
         earlier_rules: Sequence[Rule | None] | None,
         take_all: bool,
-        budget: WorkBudget,
-    ) -> CountedSets | list[CountedSets] | None:
-        """The counted listing of this set shape, or None where it has no rule (enumerated then)."""
+    ) -> tuple[Rule, list[Rule]] | None:
+        """This shape's counting rule and the earlier patterns' rules that may own its plays,
+        or None where it has no count (it is enumerated then)."""
         if take_all or earlier_rules is None or None in earlier_rules:
             return None
         if laying is Laying.SEQUENCE and self.id not in RUN_SHAPES:
@@ -404,6 +398,18 @@ class ShapePattern(Pattern):
         owners = [r for r in owners if r.low <= self.max_cards and r.high >= self.min_cards]
         if self.id not in RUN_SHAPES and any(r.id in RUN_SHAPES for r in owners):
             return None  # a run's rule judges only the runs its walk lays
+        return mine, owners
+
+    def _counted(
+        self,
+        lay: Lay,
+        hand: Sequence[Card],
+        laying: Laying,
+        rules: tuple[Rule, list[Rule]],
+        budget: WorkBudget,
+    ) -> CountedSets | list[CountedSets]:
+        """The counted listing of this set shape (``rules`` from ``_count_rules``)."""
+        mine, owners = rules
         if self.id == "self_mirror":
             # A self mirror repeats every rank an even number of times, its total is even and
             # its last card has the first card's value: never a run, a twenty-one, a
