@@ -124,7 +124,11 @@ def _plays_to_check(
     rng = rng_for(seed=seed, stream="bench-matcher-illegal")
     for _ in range(20):
         cards = tuple(rng.sample(hand, min(len(hand), 4)))
-        if not matcher.check_play(ctx, cards, (), options).readings:
+        try:
+            readings = matcher.check_play(ctx, cards, (), options).readings
+        except WorkBudgetExceeded:
+            continue  # refused, so not known to be illegal: try another sample
+        if not readings:
             plays.append((ILLEGAL, (cards, ())))
             break
     return plays
@@ -178,11 +182,15 @@ def measure_hand(
     )
     slowest = {DECLARED: 0.0, UNDECLARED: 0.0, ILLEGAL: 0.0}
     for kind, (cards, declare) in _plays_to_check(matcher, ctx, hand, options, first, seed):
-        seconds = median_seconds(
-            partial(matcher.check_play, ctx, cards, declare, options),
-            repeats=max(5, repeats),
-            budget_seconds=1.0,
-        )
+        try:
+            seconds = median_seconds(
+                partial(matcher.check_play, ctx, cards, declare, options),
+                repeats=max(5, repeats),
+                budget_seconds=1.0,
+            )
+        except WorkBudgetExceeded:
+            # Refused (a 422 in the service): a verdict that never comes is a miss, as for listings.
+            seconds = math.inf
         slowest[kind] = max(slowest[kind], seconds)
     oracle_seconds = None
     if oracle is not None and oracle_cap is not None:

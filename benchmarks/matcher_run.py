@@ -56,6 +56,11 @@ def _sweep(matcher: Any, options: Any, oracle: Any, config: RunConfig, part: Par
                     stop = True
                     break
                 results.append(result)
+                if math.isinf(result.check_seconds) or math.isinf(result.undeclared_seconds):
+                    part.notes.append(
+                        f"{size} cards, {shamans} Shamans ({result.label}): a check refused over its "
+                        "work budget (422), recorded as a miss."
+                    )
                 if result.oracle_seconds == float("inf"):
                     oracle_cap = None  # bigger hands would only take longer
             if stop:

@@ -42,7 +42,7 @@ from .game import (
     page_of,
     page_of_singles,
 )
-from .options import OptionSpec, describe, option, options_from_json, options_to_json
+from .options import OptionSpec, describe, option, options_from_json, options_to_json, rule_options
 from .problems import InvalidInput, JsonReader, Problem, StateInvalid, WorkBudgetExceeded, check_conservation
 from .registry import Registry
 from .rng import MAX_SEED, rng_for, shuffled
@@ -109,6 +109,7 @@ __all__ = [
     "parse_cards",
     "reason_with",
     "rng_for",
+    "rule_options",
     "shuffled",
     "slots_builder",
     "slots_copier",

@@ -8,7 +8,9 @@ list its type and allowed values without knowing the game.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 from .problems import InvalidInput, JsonReader
@@ -67,7 +69,30 @@ def _type_name(value: Any) -> str:
     return "string"
 
 
+def rule_options(options_type: type[OptionsT]) -> type[OptionsT]:
+    """Class decorator, applied over ``@dataclass``: the option specs, computed once with the class.
+
+    Reading a state reads its options, nested take-back states included, so describing
+    the class on every read was a large share of a request; the specs are a constant
+    of the class, fixed when it is defined.
+    """
+    specs = _describe(options_type)
+    type.__setattr__(options_type, "_option_specs", specs)
+    type.__setattr__(options_type, "_option_index", MappingProxyType({spec.name: spec for spec in specs}))
+    return options_type
+
+
 def describe(options_type: type) -> tuple[OptionSpec, ...]:
+    specs: tuple[OptionSpec, ...] | None = options_type.__dict__.get("_option_specs")
+    return specs if specs is not None else _describe(options_type)
+
+
+def _option_index(options_type: type) -> Mapping[str, OptionSpec]:
+    index: Mapping[str, OptionSpec] | None = options_type.__dict__.get("_option_index")
+    return index if index is not None else {spec.name: spec for spec in _describe(options_type)}
+
+
+def _describe(options_type: type) -> tuple[OptionSpec, ...]:
     specs = []
     for f in dataclasses.fields(options_type):
         md = f.metadata
@@ -106,7 +131,7 @@ def options_from_json(
     own = reader is None
     r = reader or JsonReader()
     start = len(r.problems)
-    specs = {s.name: s for s in describe(options_type)}
+    specs = _option_index(options_type)
     obj = r.obj(data, pointer, allowed=specs)
     values: dict[str, Any] = {}
     for name, spec in specs.items():

@@ -8,14 +8,13 @@ and once a year may be claimed out of turn.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 from ...kernel import Action, Card, Outcome, Rank, Reason
 from . import reasons as R
 from .effects import OnceAYearUsed
 from .hand_total import claimed_total
 from .scoring import finish_game
-from .state import DabongState
+from .state import DabongState, evolve
 from .values import is_queen_of_water, pile_value
 from .verdicts import allow, refuse
 
@@ -126,6 +125,6 @@ def claim_once_a_year(state: DabongState, action: Action) -> Outcome[DabongState
     ledger = tuple(
         tuple(sorted((*years, year))) if i == seat else years for i, years in enumerate(state.years_used)
     )
-    after, effects = finish_game(replace(state, years_used=ledger), seat, "once_a_year", "dabong.once_a_year")
+    after, effects = finish_game(evolve(state, years_used=ledger), seat, "once_a_year", "dabong.once_a_year")
     effects.insert(0, OnceAYearUsed(rule_id="dabong.once_a_year", seat=seat, year=year))
     return allow(action, state, after, effects, R.ONCE_A_YEAR(seat=seat, year=year))

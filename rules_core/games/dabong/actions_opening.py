@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...kernel import Action, Effect, Outcome
 from . import reasons as R
 from .actions_play import suit_choices
 from .dealing import deal_cards, open_with, seeded_deck, settle_opening
 from .effects import GameDealt, OpeningCardTurned, OpeningShamanTaken, ShamanDeclared
-from .state import DabongState
+from .state import DabongState, evolve
 from .table import with_hand
 from .values import is_real
 from .verdicts import allow, refuse
@@ -32,7 +30,7 @@ def declare_opening(state: DabongState, action: Action) -> Outcome[DabongState]:
         effects.append(
             ShamanDeclared(rule_id="dabong.shaman", seat=action.seat, shaman=top, identity=identity)
         )
-        state_with = replace(state, identities=((top, identity),))
+        state_with = evolve(state, identities=((top, identity),))
     else:
         if action.declare:
             return refuse(action, R.DECLARE_NOT_SHAMAN(card=action.declare[0][0]))
@@ -66,7 +64,7 @@ def take_opening_shaman(state: DabongState, action: Action) -> Outcome[DabongSta
     after = with_hand(state, action.seat, kept)
     draw_pile = (*after.draw_pile, action.top)
     turned = draw_pile[0]
-    after = replace(after, draw_pile=draw_pile[1:], discard_pile=(turned,), identities=())
+    after = evolve(after, draw_pile=draw_pile[1:], discard_pile=(turned,), identities=())
     effects: list[Effect] = [
         OpeningShamanTaken(rule_id="dabong.opening", seat=action.seat, shaman=top, card=action.top),
         OpeningCardTurned(rule_id="dabong.opening", card=turned),

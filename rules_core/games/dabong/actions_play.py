@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ...kernel import (
@@ -33,7 +32,7 @@ from .play_flow import (
     twos_refusal,
 )
 from .scoring import finish_game
-from .state import DabongState, TakeBack
+from .state import DabongState, TakeBack, evolve
 from .table import draw_cards, fire_power, pass_turn, with_hand
 from .values import card_suits, is_eight, is_jack, is_real, pile_value
 from .verdicts import allow, refuse
@@ -160,7 +159,7 @@ def play(state: DabongState, action: Action, matcher: Matcher) -> Outcome[Dabong
             interpretations=interpretations,
         )
     if state.options.unwinding:
-        after = replace(after, take_back=TakeBack(action=action, before=state))
+        after = evolve(after, take_back=TakeBack(action=action, before=state))
     return allow(
         action, state, after, effects, reason, *notes, interpretations=interpretations, keep_take_back=True
     )
@@ -230,7 +229,7 @@ def lay_play(
     owed_before = twos_owed(state)
     state = with_hand(state, seat, hand)
     on_pile = state.discard_pile + action.cards
-    state = replace(
+    state = evolve(
         state,
         discard_pile=on_pile,
         identities=tuple(sorted((s, c) for s, c in declared.items() if s in set(on_pile))),
@@ -251,19 +250,19 @@ def lay_play(
         effects.append(TwosNeutralized(rule_id="dabong.twos_neutralization", seat=seat, cards=owed_before))
         notes.append(R.TWOS_NEUTRALIZED(seat=seat, cards=owed_before))
     if not hand:
-        state = replace(state, suit=None)
+        state = evolve(state, suit=None)
         won, more = finish_game(state, seat, "went_out", "dabong.win")
         return won, effects + more, notes
     state, more = fire_power(state, seat, top, action.suit, owed)
     effects.extend(more)
     kind = answerable_play(state, identities)
     if kind is not None:
-        state = replace(state, answerable=kind)
+        state = evolve(state, answerable=kind)
         effects.append(AnswerOpened(rule_id="dabong.heaven_hell_answer", play=kind, answer=OPPOSITE[kind][0]))
     if run >= 4 and state.penalty is None and state.options.rule_on("fourth_card"):
         then = state.turn
         effects = [e for e in effects if not isinstance(e, TurnPassed)]
-        state = replace(state, turn=seat, extra_play_then=then)
+        state = evolve(state, turn=seat, extra_play_then=then)
         effects.append(ExtraPlayEarned(rule_id="dabong.fourth_card", seat=seat, run=run, then=then))
         rank = top.rank.value if top.rank is not None else "?"
         notes.append(R.EXTRA_PLAY(run=run, rank=rank, seat=seat))
@@ -280,7 +279,7 @@ def draw(state: DabongState, action: Action) -> Outcome[DabongState]:
     # Drawing also declines a 4th-card extra play: the turn goes where the play sent it.
     then = state.extra_play_then
     to_seat = after.next_seat(action.seat) if then is None else then
-    after, passed = pass_turn(replace(after, extra_play_then=None), action.seat, to_seat, "dabong.draw")
+    after, passed = pass_turn(evolve(after, extra_play_then=None), action.seat, to_seat, "dabong.draw")
     count = len(after.hands[action.seat]) - len(state.hands[action.seat])
     return allow(action, state, after, effects + passed, R.DREW(seat=action.seat, count=count))
 
@@ -290,7 +289,7 @@ def pass_extra_play(state: DabongState, action: Action) -> Outcome[DabongState]:
     then = state.extra_play_then
     if then is None:
         return refuse(action, R.NO_EXTRA_PLAY())
-    after, passed = pass_turn(replace(state, extra_play_then=None), action.seat, then, "dabong.fourth_card")
+    after, passed = pass_turn(evolve(state, extra_play_then=None), action.seat, then, "dabong.fourth_card")
     return allow(action, state, after, passed, R.PASSED(seat=action.seat))
 
 
@@ -300,7 +299,7 @@ def pick_up(state: DabongState, action: Action) -> Outcome[DabongState]:
         return refuse(action, R.NO_PENALTY())
     rule_id = "dabong.two" if penalty.skip else "dabong.queen_of_water"
     after, effects = draw_cards(state, action.seat, penalty.cards, rule_id)
-    after = replace(after, penalty=None)
+    after = evolve(after, penalty=None)
     count = len(after.hands[action.seat]) - len(state.hands[action.seat])
     if penalty.skip:
         effects.append(TurnSkipped(rule_id=rule_id, seat=action.seat))

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...kernel import Action, Outcome
 from . import reasons as R
 from .effects import CardCountAsked, CardsTraded, OneCardAnnounced, PlayTakenBack
 from .hand_total import claimed_total
 from .scoring import finish_game
-from .state import DabongState
+from .state import DabongState, evolve
 from .table import cards_to_draw, draw_cards, with_hand
 from .values import pile_value
 from .verdicts import allow, refuse
@@ -52,7 +50,7 @@ def announce_one_card(state: DabongState, action: Action) -> Outcome[DabongState
         return refuse(action, R.NOT_ONE_CARD(seat=seat, count=len(state.hands[seat])))
     if seat in state.announced:
         return refuse(action, R.ALREADY_ANNOUNCED(seat=seat))
-    after = replace(state, announced=tuple(sorted((*state.announced, seat))))
+    after = evolve(state, announced=tuple(sorted((*state.announced, seat))))
     return allow(
         action, state, after, [OneCardAnnounced(rule_id="dabong.one_card", seat=seat)], R.ANNOUNCED(seat=seat)
     )

@@ -9,12 +9,10 @@ index 0 on top, and its top card is turned up as the opening card. A client-chos
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...kernel import DABONG_55, Card, DirectionReversed, Effect, Suit, TurnPassed, shuffled
 from .effects import OpeningCardTurned, RiverDealt
 from .options import DabongOptions
-from .state import OPENING, PLAYING, DabongState, Scores
+from .state import OPENING, PLAYING, DabongState, Scores, evolve
 from .table import fire_power
 from .values import is_eight, is_jack
 
@@ -85,9 +83,9 @@ def seeded_deck(seed: int, number: int) -> tuple[Card, ...]:
 def settle_opening(state: DabongState, effects: list[Effect]) -> tuple[DabongState, list[Effect]]:
     """Apply the opening card's rule, or leave the dealer to settle it (8, Jack, Shaman)."""
     top = state.top
-    state = replace(state, previous_play=() if top.is_shaman else (top,), rank_run=1)
+    state = evolve(state, previous_play=() if top.is_shaman else (top,), rank_run=1)
     if top.is_shaman or is_eight(top) or is_jack(top):
-        return replace(state, status=OPENING, turn=state.dealer), effects
+        return evolve(state, status=OPENING, turn=state.dealer), effects
     state, more = open_with(state, top, None)
     return state, effects + more
 
@@ -97,9 +95,9 @@ def open_with(state: DabongState, identity: Card, suit: Suit | None) -> tuple[Da
 
     An opening 9 differs from a played one: the dealer goes first, play going right.
     """
-    state = replace(state, status=PLAYING, top_seat=state.dealer, previous_play=(identity,))
+    state = evolve(state, status=PLAYING, top_seat=state.dealer, previous_play=(identity,))
     if identity.rank is not None and identity.rank.value == "9":
-        state = replace(state, direction=-1, turn=state.dealer)
+        state = evolve(state, direction=-1, turn=state.dealer)
         return state, [
             DirectionReversed(rule_id="dabong.opening", direction=-1),
             TurnPassed(rule_id="dabong.opening", seat=state.dealer, to_seat=state.dealer),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ...kernel import option
+from ...kernel import option, rule_options
 from .matcher_api import MatchRules
 
 LEVELS: tuple[str, ...] = ("beginner", "intermediate", "master")
@@ -39,6 +39,7 @@ def _switch(rule_id: str, title: str, level: str) -> Any:
     )
 
 
+@rule_options
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DabongOptions:
     level: str = option(

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...kernel import Effect, RoundDrawn, RoundWon
 from .effects import GameScored, MatchWon
-from .state import GAME_OVER, OVER, DabongState, Scores
+from .state import GAME_OVER, OVER, DabongState, Scores, evolve
 from .values import in_play_value
 
 
@@ -60,7 +58,7 @@ def finish_game(state: DabongState, winner: int, how: str, rule_id: str) -> tupl
         effects.append(MatchWon(rule_id="dabong.scoring", seat=match_winner))
     elif decided:
         effects.append(RoundDrawn(rule_id="dabong.scoring.points", reason="lowest score tied"))
-    state = replace(
+    state = evolve(
         state,
         status=OVER if decided else GAME_OVER,
         winner=match_winner,

@@ -8,9 +8,11 @@ still be taken back and the exact state before it (which may hold its own
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from ...kernel import Action, Card, Suit
+from ...kernel import Action, Card, Suit, slots_copier
 from .options import DabongOptions
 
 #: Status values: the dealer settles an opening 8/Jack/Shaman; play; a game ended and
@@ -126,3 +128,17 @@ class DabongState:
 
     def next_seat(self, seat: int, steps: int = 1) -> int:
         return (seat + self.direction * steps) % self.seats
+
+
+_copy_state: Callable[..., DabongState] = slots_copier(DabongState)
+
+
+def evolve(state: DabongState, **changes: Any) -> DabongState:
+    """``dataclasses.replace`` for ``DabongState``, without its per-field walk.
+
+    A play copies the state several times, and reading a state with a take-back replays
+    the play behind it, so ``replace`` was a visible share of every request. The state has
+    only plain init fields and no ``__post_init__``: setting the slots of a fresh instance
+    gives exactly the state ``replace`` builds, and an unknown name raises ``TypeError``.
+    """
+    return _copy_state(state, **changes)

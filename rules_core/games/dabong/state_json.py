@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Mapping
+from types import NoneType
 from typing import Any
 
 from ...kernel import (
@@ -126,6 +127,9 @@ class StateDecoder:
         self.r = reader
         self.decode_action = decode_action
         self.replay = replay
+        # The last options read without a problem, with their JSON: a take-back's state
+        # before repeats its table's options, and reading them again would give the same.
+        self._read_options: tuple[Any, DabongOptions] | None = None
 
     def decode(self, data: Any, pointer: str = "") -> DabongState | None:
         r = self.r
@@ -233,6 +237,9 @@ class StateDecoder:
     def _options(self, obj: Mapping[str, Any], pointer: str) -> DabongOptions:
         raw = obj.get("options")
         where = f"{pointer}/options"
+        if self._read_options is not None and _same_flat_json(self._read_options[0], raw):
+            return self._read_options[1]
+        start = len(self.r.problems)
         if "options" not in obj:
             self.r.add(where, "missing", "'options' is required (every option, in full)")
             return DabongOptions()
@@ -240,7 +247,10 @@ class StateDecoder:
             for spec in describe(DabongOptions):
                 if spec.name not in raw:
                     self.r.add(f"{where}/{spec.name}", "missing", f"option {spec.name!r} is required")
-        return options_from_json(DabongOptions, raw, where, reader=self.r)
+        options = options_from_json(DabongOptions, raw, where, reader=self.r)
+        if len(self.r.problems) == start:
+            self._read_options = (raw, options)
+        return options
 
     def _hands(self, obj: Mapping[str, Any], pointer: str, seats: int) -> tuple[tuple[Card, ...], ...]:
         raw = self.r.list(obj, "hands", pointer)
@@ -484,6 +494,21 @@ class StateDecoder:
 
 _FIELD_NAMES = tuple(DabongState.__dataclass_fields__)
 _FIELD_VALUES = operator.attrgetter(*_FIELD_NAMES)
+
+
+def _same_flat_json(known: Mapping[str, Any], raw: Any) -> bool:
+    """Whether ``raw`` is the object ``known`` value for value and type (``True == 1`` in Python,
+    not in JSON); objects holding anything but scalars are never taken as the same."""
+    if not isinstance(raw, Mapping) or len(raw) != len(known):
+        return False
+    for key, value in known.items():
+        other = raw.get(key, _ABSENT)
+        if type(other) is not type(value) or other != value or not isinstance(value, (str, int, NoneType)):
+            return False
+    return True
+
+
+_ABSENT = object()
 
 
 def _fields(state: DabongState) -> dict[str, Any]:

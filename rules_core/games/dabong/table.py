@@ -6,8 +6,6 @@ nothing is mutated, so a rejected action never leaves a trace.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...kernel import (
     Card,
     CardsDrawn,
@@ -21,7 +19,7 @@ from ...kernel import (
     shuffled,
 )
 from .effects import PenaltyImposed
-from .state import DabongState, Penalty
+from .state import DabongState, Penalty, evolve
 from .values import is_eight, is_jack, is_queen_of_water
 
 RESHUFFLE_STREAM = "reshuffle"
@@ -31,7 +29,7 @@ def with_hand(state: DabongState, seat: int, hand: tuple[Card, ...]) -> DabongSt
     """Replace one hand; a seat no longer holding exactly one card loses its announcement."""
     hands = tuple(hand if i == seat else h for i, h in enumerate(state.hands))
     announced = tuple(s for s in state.announced if len(hands[s]) == 1)
-    return replace(state, hands=hands, announced=announced)
+    return evolve(state, hands=hands, announced=announced)
 
 
 def cards_to_draw(state: DabongState) -> int:
@@ -48,7 +46,7 @@ def _reshuffle(state: DabongState) -> tuple[DabongState, list[Effect]]:
     number = state.shuffles
     new_cards = shuffled(rest, seed=state.seed, stream=RESHUFFLE_STREAM, number=number)
     top = state.discard_pile[-1]
-    state = replace(
+    state = evolve(
         state,
         draw_pile=state.draw_pile + new_cards,
         discard_pile=(top,),
@@ -75,14 +73,14 @@ def draw_cards(state: DabongState, seat: int, count: int, rule_id: str) -> tuple
             if not state.draw_pile:
                 break
         drawn.append(state.draw_pile[0])
-        state = replace(state, draw_pile=state.draw_pile[1:])
+        state = evolve(state, draw_pile=state.draw_pile[1:])
     state = with_hand(state, seat, state.hands[seat] + tuple(drawn))
     effects.append(CardsDrawn(rule_id=rule_id, seat=seat, count=len(drawn), cards=tuple(drawn)))
     return state, effects
 
 
 def pass_turn(state: DabongState, seat: int, to_seat: int, rule_id: str) -> tuple[DabongState, list[Effect]]:
-    return replace(state, turn=to_seat), [TurnPassed(rule_id=rule_id, seat=seat, to_seat=to_seat)]
+    return evolve(state, turn=to_seat), [TurnPassed(rule_id=rule_id, seat=seat, to_seat=to_seat)]
 
 
 def fire_power(
@@ -99,15 +97,15 @@ def fire_power(
     two_players = state.seats == 2
     if top.rank is not None and top.rank.value == "2":
         rule_id = "dabong.two" if twos_owed == 2 else "dabong.twos_add_on"
-        state = replace(state, penalty=Penalty(cards=twos_owed, skip=True))
+        state = evolve(state, penalty=Penalty(cards=twos_owed, skip=True))
         effects.append(PenaltyImposed(rule_id=rule_id, seat=nxt, cards=twos_owed, skip=True))
         to_seat = nxt
     elif is_queen_of_water(top):
-        state = replace(state, penalty=Penalty(cards=2, skip=False))
+        state = evolve(state, penalty=Penalty(cards=2, skip=False))
         effects.append(PenaltyImposed(rule_id="dabong.queen_of_water", seat=nxt, cards=2, skip=False))
         to_seat, rule_id = nxt, "dabong.queen_of_water"
     elif top.rank is not None and top.rank.value == "9":
-        state = replace(state, direction=-state.direction)
+        state = evolve(state, direction=-state.direction)
         effects.append(DirectionReversed(rule_id="dabong.nine", direction=state.direction))
         if two_players:
             to_seat, rule_id = seat, "dabong.two_players"
@@ -125,6 +123,6 @@ def fire_power(
         to_seat, rule_id = nxt, "dabong.turn"
     else:
         to_seat, rule_id = nxt, "dabong.turn"
-    state = replace(state, suit=suit if (is_eight(top) or is_jack(top)) else None)
+    state = evolve(state, suit=suit if (is_eight(top) or is_jack(top)) else None)
     state, passed = pass_turn(state, seat, to_seat, rule_id)
     return state, effects + passed

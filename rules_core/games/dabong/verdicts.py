@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from ...kernel import Action, Effect, Interpretation, Outcome, Reason, Verdict
-from .state import DabongState
+from .state import DabongState, evolve
 
 #: Actions that are not a seat's own move in the game (a take-back restores the state
 #: exactly, a new deal starts fresh hands, the dealer's settling of the opening card is
@@ -42,9 +41,7 @@ def allow(
             for s in after.as_dealt
             if s != action.seat and s < len(before.hands) and after.hands[s] == before.hands[s]
         )
-    after = replace(
-        after, move=before.move + 1, take_back=take_back, answerable=answerable, as_dealt=as_dealt
-    )
+    after = evolve(after, move=before.move + 1, take_back=take_back, answerable=answerable, as_dealt=as_dealt)
     verdict = Verdict(
         legal=True,
         action=action,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
-from ...kernel import option
+from ...kernel import option, rule_options
 
 #: Drawing modes: draw one and the turn ends (Sum-only), draw one and the drawn card may be
 #: played (Action cards), or keep drawing until the latest card fits.
@@ -29,6 +29,7 @@ TWO_DOUBLES = "double"
 TWO_ADDS_TWO = "add_two"
 
 
+@rule_options
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DobonOptions:
     hand_size: int = option(

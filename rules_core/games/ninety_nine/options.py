@@ -9,9 +9,10 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from ...kernel import option
+from ...kernel import option, rule_options
 
 
+@rule_options
 @dataclass(frozen=True, slots=True, kw_only=True)
 class NinetyNineOptions:
     first_seat: int = option(
