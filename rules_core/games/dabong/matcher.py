@@ -9,9 +9,10 @@ oracle written from the rule text.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from itertools import islice
+from typing import overload
 
 from ...kernel import DABONG_55, Card, LegalEntry, Rank, ReasonCatalog, ReasonCode, format_card
 from .matcher_api import MatchRules, PileContext, PlayCheck, PlayListing, PlayReading
@@ -23,6 +24,8 @@ from .patterns.plan import Plan, Step, plan, river_usable, shape_twin
 from .patterns.registry import MODE_IDS
 from .patterns.shape_unit import ClassJudge, Laying, Member, ShapePattern, shape_reason
 from .patterns.shapes import FIRST_CARD_MESSAGE, NO_DECLARATION_MESSAGE, SHAPE_REASONS
+from .patterns.single import SinglePattern
+from .patterns.sums import SameSuitSum
 from .values import is_real
 
 #: The reason codes of the matcher's misses (the engine merges them into its catalog).
@@ -144,19 +147,17 @@ class DabongMatcher:
         declared = dict(declare)
         slots = tuple(Slot(card=c, identity=declared.get(c) if c.is_shaman else c) for c in cards)
         answer = plan(ctx, rules)
-        readings: list[PlayReading] = []
-        misses: list[tuple[str, str, str]] = []
         uses_river = ctx.river is not None and ctx.river in cards
         budget = _check_budget(cards, slots, rules)
-        for step in answer.steps:
-            if not step.unit.takes(len(slots)):
-                continue
-            found, miss = _run(step, slots, budget)
-            readings.extend(_finish(step, r, uses_river) for r in found)
+        steps = tuple(step for step in answer.steps if step.unit.takes(len(slots)))
+        search = _Search(steps, slots, budget, uses_river)
+        if search.settle():
+            return PlayCheck(readings=LazyReadings(search), undeclared=search.undeclared())
+        misses: list[tuple[str, str, str]] = []
+        for step in steps:
+            miss = _miss(step, slots)
             if miss is not None and miss.as_tuple() not in misses:
                 misses.append(miss.as_tuple())
-        if readings:
-            return PlayCheck(readings=tuple(readings), undeclared=_undeclared(slots, readings))
         if answer.blanket_miss is not None:
             message, rule_id = shape_reason(answer.blanket_miss)
             assert rule_id is not None
@@ -214,13 +215,177 @@ def _check_budget(cards: tuple[Card, ...], slots: tuple[Slot, ...], rules: Match
     )
 
 
-def _run(
-    step: Step, slots: tuple[Slot, ...], budget: WorkBudget
-) -> tuple[tuple[PlayReading, ...], Miss | None]:
+def _solutions(
+    step: Step, slots: tuple[Slot, ...], budget: WorkBudget, avoid: tuple[int, Card] | None = None
+) -> Iterator[tuple[Card, ...]]:
+    """The identity tuples under which ``slots`` is ``step``'s unit, lazily, in reading order
+    (``avoid`` (place, identity): only those without that identity there)."""
     unit = step.unit
     if isinstance(unit, ShapePattern):
-        return unit.readings_on(step.lay, slots, budget)
-    return unit.readings(step.lay.ctx, slots, step.lay.rules)
+        return unit.solutions(step.lay, slots, budget, avoid)
+    if isinstance(unit, SinglePattern | SameSuitSum):
+        found = unit.solutions(step.lay.ctx, slots, step.lay.rules)
+    else:
+        found = iter([r.identities for r in unit.readings(step.lay.ctx, slots, step.lay.rules)[0]])
+    if avoid is None:
+        return found
+    place, identity = avoid
+    return (ids for ids in found if ids[place] != identity)
+
+
+def _reading(step: Step, cards: tuple[Card, ...], ids: tuple[Card, ...], uses_river: bool) -> PlayReading:
+    """The reading of ``cards`` as ``ids`` under ``step`` (``ids`` one of its solutions)."""
+    unit = step.unit
+    if isinstance(unit, ShapePattern):
+        reading = unit.reading(step.lay, cards, ids)
+    else:
+        fixed = tuple(Slot(card=c, identity=i) for c, i in zip(cards, ids, strict=True))
+        found, _ = unit.readings(step.lay.ctx, fixed, step.lay.rules)
+        (reading,) = found
+    return _finish(step, reading, uses_river)
+
+
+def _miss(step: Step, slots: tuple[Slot, ...]) -> Miss | None:
+    """Why ``slots`` is not ``step``'s unit (called only when it has no reading)."""
+    unit = step.unit
+    if isinstance(unit, ShapePattern):
+        return unit.first_miss(step.lay, slots)
+    return unit.readings(step.lay.ctx, slots, step.lay.rules)[1]
+
+
+class _Search:
+    """The readings of one check, found lazily step by step (each step's in its own order).
+
+    ``settle`` looks only as far as the verdict needs: a first reading, and every undeclared
+    Shaman seen with two identities (or every step searched); the rest is found on demand.
+    """
+
+    def __init__(
+        self, steps: tuple[Step, ...], slots: tuple[Slot, ...], budget: WorkBudget, uses_river: bool
+    ) -> None:
+        self.cards = tuple(s.card for s in slots)
+        self.uses_river = uses_river
+        self._steps, self._slots, self._budget = steps, slots, budget
+        self.found: list[tuple[Step, tuple[Card, ...]]] = []
+        self.done = False
+        self._source = ((step, ids) for step in steps for ids in _solutions(step, slots, budget))
+        self._open = tuple(k for k, s in enumerate(slots) if s.identity is None)
+        self._first: dict[int, Card] = {}
+        self._varying: set[int] = set()
+
+    def pull(self) -> bool:
+        """Find one more reading; False when there are no more."""
+        if self.done:
+            return False
+        item = next(self._source, None)
+        if item is None:
+            self.done = True
+            return False
+        self.found.append(item)
+        ids = item[1]
+        for place in self._open:
+            if place in self._varying:
+                continue
+            seen = self._first.setdefault(place, ids[place])
+            if seen != ids[place]:
+                self._varying.add(place)
+        return True
+
+    def settle(self) -> bool:
+        """Search until the verdict is known; whether the play has any reading.
+
+        After the first reading, a few more usually show every undeclared Shaman with a
+        second identity; one that still has not is searched for directly: any reading
+        without its first identity there.
+        """
+        while not self.found and self.pull():
+            pass
+        if not self.found:
+            return False
+        tries = _SETTLE_PULLS
+        while len(self._varying) < len(self._open) and tries and self.pull():
+            tries -= 1
+        if self.done:
+            return True
+        for place in self._open:
+            if place in self._varying:
+                continue
+            avoid = (place, self.found[0][1][place])
+            other = (
+                ids for step in self._steps for ids in _solutions(step, self._slots, self._budget, avoid)
+            )
+            if next(other, None) is not None:
+                self._varying.add(place)
+        return True
+
+    def undeclared(self) -> tuple[Card, ...]:
+        """Undeclared Shamans whose identity is not the same in every reading."""
+        return tuple(self.cards[place] for place in self._open if place in self._varying)
+
+
+#: Readings ``_Search.settle`` takes in order before it looks for a second identity directly.
+_SETTLE_PULLS = 8
+
+
+class LazyReadings(Sequence[PlayReading]):
+    """``PlayCheck.readings`` of a legal check: every reading, built when first read.
+
+    It is a sequence like the tuple it stands for (equal to that tuple, same order); the
+    readings past those the verdict needed are searched for only when read, from the
+    check's own work budget (reading them all may raise ``MatchBudgetExceeded``).
+    """
+
+    __slots__ = ("_built", "_search")
+
+    def __init__(self, search: _Search) -> None:
+        self._search = search
+        self._built: list[PlayReading] = []
+
+    def _reach(self, count: int | None) -> None:
+        search = self._search
+        while count is None or len(search.found) < count:
+            if not search.pull():
+                break
+        for step, ids in search.found[len(self._built) : count]:
+            self._built.append(_reading(step, search.cards, ids, search.uses_river))
+
+    def __len__(self) -> int:
+        self._reach(None)
+        return len(self._built)
+
+    def __bool__(self) -> bool:
+        return True  # built only for a check with a reading
+
+    @overload
+    def __getitem__(self, index: int) -> PlayReading: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[PlayReading, ...]: ...
+    def __getitem__(self, index: int | slice) -> PlayReading | tuple[PlayReading, ...]:
+        if isinstance(index, slice) or index < 0:
+            self._reach(None)
+            return tuple(self._built)[index] if isinstance(index, slice) else self._built[index]
+        self._reach(index + 1)
+        return self._built[index]
+
+    def __iter__(self) -> Iterator[PlayReading]:
+        place = 0
+        while True:
+            self._reach(place + 1)
+            if place >= len(self._built):
+                return
+            yield self._built[place]
+            place += 1
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LazyReadings | tuple | list):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
 
 
 def _finish(step: Step, reading: PlayReading, uses_river: bool) -> PlayReading:
@@ -315,15 +480,6 @@ def _entries_from(blocks: list[Block], offset: int) -> Iterator[LegalEntry]:
         offset = 0
 
 
-def _undeclared(slots: tuple[Slot, ...], readings: list[PlayReading]) -> tuple[Card, ...]:
-    """Undeclared Shamans whose identity is not the same in every reading."""
-    out = []
-    for place, slot in enumerate(slots):
-        if slot.identity is None and len({r.identities[place] for r in readings}) > 1:
-            out.append(slot.card)
-    return tuple(out)
-
-
 MATCHER = DabongMatcher()
 
-__all__ = ["MATCHER", "MISS_REASONS", "DabongMatcher", "match_rules"]
+__all__ = ["MATCHER", "MISS_REASONS", "DabongMatcher", "LazyReadings", "match_rules"]

@@ -52,16 +52,19 @@ Vocabulary:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from ...kernel import Card, LegalEntry, Suit, WorkBudgetExceeded
 
-#: Most identity assignments of undeclared Shamans one ``check_play`` call may judge (one
-#: unit: one assignment judged by one pattern). Sums (addition, subtraction, twenty-one) solve
-#: open Shamans by value and the straight by suit, direction and start, so three undeclared
-#: Shamans at Master cost about 1,400 units (886 readings on a King); a flush with three open
-#: Shamans about 2,700.
+#: Most identities of undeclared Shamans one ``check_play`` call may try (one unit: one
+#: identity tried for an open slot, in a partial or a full assignment, by one pattern). A
+#: partial assignment that already breaks the pattern is not grown, sums solve open Shamans
+#: by value and the straight by suit, direction and start, and the verdict searches only as far
+#: as it needs (a first reading, each undeclared Shaman seen with two identities: R-DABONG-M26):
+#: three undeclared Shamans laid alone on a King need next to nothing for the verdict; reading
+#: all 886 of their readings about 1,600 (the rest are searched when read, from this budget).
 MATCH_CHECK_BUDGET = 6_000
 #: Most candidate card sets one ``list_plays`` call may *enumerate* (one unit: one set judged
 #: by its pattern and, when accepted, by the earlier ones). Beginner sums spend nothing; the set
@@ -162,8 +165,10 @@ class PlayReading:
 class PlayCheck:
     """The matcher's answer for one proposed play."""
 
-    #: Every legal reading (empty: illegal).
-    readings: tuple[PlayReading, ...]
+    #: Every legal reading (empty: illegal), in a stable order. A sequence: for a legal play
+    #: the matcher's ``LazyReadings``, equal to the tuple of them, each built when first read
+    #: (the verdict needs the first and ``undeclared``; R-DABONG-M26).
+    readings: Sequence[PlayReading]
     #: When illegal: why, as (reason code, rule id, message) per pattern that came close.
     misses: tuple[tuple[str, str, str], ...] = ()
     #: Shamans whose identity was not declared and changes the outcome (needs declaring).

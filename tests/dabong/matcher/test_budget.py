@@ -114,11 +114,25 @@ def test_checking_three_undeclared_shamans_at_master_is_solved_within_the_budget
 
 
 def test_a_check_stops_as_soon_as_a_small_budget_is_spent() -> None:
+    """The verdict (a reading, which Shamans need declaring) takes a few units; reading
+    every reading searches on from the same budget (R-DABONG-M26)."""
+    check = MATCHER.check_play(pile("KE"), cards("SH1 SH2 SH3"), (), replace(MASTER, check_budget=200))
+    assert check.undeclared == cards("SH1 SH2 SH3")
+    assert check.readings[0].pattern == "addition"
     with pytest.raises(MatchBudgetExceeded) as raised:
-        MATCHER.check_play(pile("KE"), cards("SH1 SH2 SH3"), (), replace(MASTER, check_budget=200))
+        len(check.readings)
     assert (raised.value.limit, raised.value.spent) == (200, 201)
     assert "3 undeclared Shamans" in str(raised.value) and "declare the Shamans" in str(raised.value)
     assert MATCH_CHECK_BUDGET > 200
+
+
+def test_an_illegal_check_spends_its_whole_search_before_answering() -> None:
+    """No reading: every unit is searched before the misses are answered, within the budget."""
+    laid = cards("SH1 5E JF SH2")
+    assert not MATCHER.check_play(pile("9W"), laid, (), MASTER).readings
+    with pytest.raises(MatchBudgetExceeded) as raised:
+        MATCHER.check_play(pile("9W"), laid, (), replace(MASTER, check_budget=5))
+    assert raised.value.spent == 6
 
 
 def test_the_same_play_with_the_shamans_declared_is_cheap() -> None:

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from math import factorial
 
 from ....kernel import Card, LegalEntry, Rank, Suit
+from ..matcher_api import MatchRules
 from ..values import REAL_CARDS, identity_choices, in_play_value
 from .base import Block, Pattern
 from .budget import WorkBudget
@@ -316,6 +317,47 @@ def _mirror(lay: Lay, pv: int, top: Rank | None, no_eight: NoEight, may_eight: N
     return (frozenset(), lambda f: False, lambda f: False, False)
 
 
+#: Earlier units that can never accept a play of a shape (whatever the hand, with at most the
+#: deck's three Shamans), so its programme does not track them (R-DABONG-M27). Values: A 1, 2..10,
+#: J Q K 10; pile values 2..14; a suit is shared by one real card of a rank (two Jacks, four
+#: wild 8s); the rest are Shamans.
+_NEVER_OWNS: dict[str, frozenset[str]] = {
+    # two ranks: never one rank; subtraction: 2*first - (3x + 2y) < 0
+    "full_house": frozenset({"clone", "subtraction"}),
+    # one rank of 4..7: (2 - n) * v < 0; n * v + 10 * aces is never 21 with a shared suit (7 3s
+    # would need six Shamans); never two or three ranks
+    "four_of_a_kind": frozenset({"subtraction", "twenty_one", "full_house", "three_by_three"}),
+    # four ranks twice: total >= 2 * (1 + 2 + 3 + 4) = 20 > 14, and 2*first - total <= 0; an
+    # even total (twice each value, each Ace's 10 twice) is never 21; never groups of 3 or 1 rank
+    "four_pair": frozenset(
+        {"addition", "subtraction", "clone", "twenty_one", "three_by_three", "four_of_a_kind"}
+    ),
+    # three ranks thrice: total >= 18 > 14, 2*first - total <= -first; one suit over them needs
+    # a Jack, a wild 8 and all three Shamans (total >= 57): never 21, a flush only with wild 8s
+    "three_by_three": frozenset({"addition", "subtraction", "clone", "twenty_one"}),
+    # 8+ distinct ranks: total >= 1 + ... + 8 = 36; no rank twice
+    "eight_straight": frozenset(
+        {"addition", "subtraction", "twenty_one", "clone", "full_house", "three_by_three"}
+        | {"heaven", "hell", "four_of_a_kind", "four_pair"}
+    ),
+    # 3+ distinct ranks: never a rank group
+    "straight": frozenset(
+        {"clone", "full_house", "three_by_three", "heaven", "hell", "four_of_a_kind", "four_pair"}
+    ),
+}
+
+
+def may_own(shape_id: str, owners: Sequence[Rule], rules: MatchRules) -> list[Rule]:
+    """``owners`` but those that can never accept a play of ``shape_id`` (``_NEVER_OWNS``)."""
+    never = _NEVER_OWNS.get(shape_id, frozenset())
+    if shape_id == "three_by_three" and rules.eight_must_share_suit:
+        never = never | {"flush"}  # without wild 8s no three ranks thrice share a suit
+    return [r for r in owners if r.id not in never]
+
+
+#: Shapes of one rank (their rule refuses a second rank; RANK is among their features).
+ONE_RANK_SHAPES = frozenset({"clone", "heaven", "hell", "four_of_a_kind", "twos_add_on"})
+
 #: Shapes whose rule holds only for the runs the walk lays (never an owner of other shapes).
 RUN_SHAPES = frozenset({"straight", "eight_straight", "mirror", "self_mirror"})
 
@@ -404,6 +446,13 @@ class CountedSets:
             if item:
                 rank = item[0][1].rank
         self._resets = tuple(resets)
+        #: For a shape of one rank: the ranks still offered from each item on (past the last
+        #: item of its rank a set can only end, so the walk to the end is not tabled).
+        self._one_rank = mine.id in ONE_RANK_SHAPES and not sequence and not pairs
+        later: list[frozenset[Rank | None]] = [frozenset()]
+        for item in reversed(items):
+            later.append(later[-1] | {choice[1].rank for choice in item})
+        self._later_ranks = tuple(reversed(later))
         self._all = (1 << len(self.owners)) - 1
         self._suits = {c: play_suits(c, lay.rules) for c in REAL_CARDS}
         self._firsts = {c: (first_ok(c, lay), _VALUES[c]) for c in REAL_CARDS}
@@ -412,6 +461,7 @@ class CountedSets:
         self._memo: dict[tuple[int, int, Features], Cell] = {}
         self._group_memo: dict[tuple[object, ...], list[tuple[Choice, int, int]]] = {}
         self._step_memo: dict[tuple[Features, Card, bool, Card | None], Features | None] = {}
+        self._boundary_memo: dict[Features, Features | None] = {}
         cell = self._from(0, 0, self._start)
         self.sets = cell[0]
         self.entries = cell[3] if pairs else cell[1]
@@ -483,6 +533,22 @@ class CountedSets:
         assert out is not None
         out = self._canonical(out) if self.mine.alive(out) else None
         self._step_memo[key] = out
+        return out
+
+    def _boundary(self, f: Features) -> Features | None:
+        """``f`` at the first item of a new rank: the open rank group closed (its rank never
+        comes back), or None when that leaves the shape dead."""
+        grp = f[GRP]
+        if grp is None or grp[0] is None:
+            return f
+        known = self._boundary_memo.get(f, _UNKNOWN)
+        if known is not _UNKNOWN:
+            return known  # type: ignore[return-value]
+        _, count, twos, threes, other = grp
+        out: Features | None = (*f[:GRP], (None, 0, *_close(count, twos, threes, other)), *f[GRP + 1 :])
+        assert out is not None
+        out = self._canonical(out) if self.mine.alive(out) else None
+        self._boundary_memo[f] = out
         return out
 
     def _raw(self, f: Features, identity: Card, as_first: bool) -> Features:
@@ -583,6 +649,12 @@ class CountedSets:
         """Completions from item ``index``: (sets, entries added, the same two times orderings)."""
         if index < len(self.items) and self._resets[index]:
             mask &= ~_REAL_BITS
+            closed = self._boundary(f)
+            if closed is None:
+                return _ZERO
+            f = closed
+        if self._one_rank and f[RANK] is not None and f[RANK] not in self._later_ranks[index]:
+            return self._final(f)
         key = (index, mask, f)
         cell = self._memo.get(key)
         if cell is not None:
@@ -634,6 +706,10 @@ class CountedSets:
             return
         if self._resets[index]:
             mask &= ~_REAL_BITS
+            closed = self._boundary(f)
+            if closed is None:
+                return
+            f = closed
         for choice, after_mask, after in self._choices(index, mask, f):
             card, identity, as_first, w, end, partner = choice[:6]
             c, ws, co, wso = self._next(index, after_mask, after, choice)

@@ -35,6 +35,7 @@ from math import factorial
 from ....kernel import ELEMENT_SUITS, Action, Card, LegalEntry, Rank, Suit, format_card
 from ..matcher_api import MatchBudgetExceeded, MatchRules, PileContext, PlayReading
 from ..values import REAL_CARDS, in_play_value
+from . import shapes as shapes_mod
 from .base import CardRule, Miss, OrderRule, Pattern, Slot
 from .budget import CHECK_ADVICE, LIST_ADVICE, WorkBudget
 from .common import declarations, identities_with_suit, shown, suit_choices, top_power
@@ -46,6 +47,7 @@ from .counted import (
     PairBlock,
     Rule,
     RunBlock,
+    may_own,
     pair_items,
     rule_for,
     run_items,
@@ -163,6 +165,119 @@ class ShapePattern(Pattern):
         if found:
             return tuple(self.reading(lay, cards, ids) for ids in found), None
         return (), self.miss(code or f"{self.id}_no_declaration_fits", cards, slots)
+
+    def solutions(
+        self, lay: Lay, slots: tuple[Slot, ...], budget: WorkBudget, avoid: tuple[int, Card] | None = None
+    ) -> Iterator[tuple[Card, ...]]:
+        """The identity tuples under which ``slots`` is this pattern, lazily, in the order
+        ``readings_on`` lists them; each identity tried for an open slot (in a partial or a
+        full assignment) spends one unit of ``budget``.
+
+        The same search as ``readings_on``, with two shortcuts that drop only assignments
+        the shape refuses anyway: a partial assignment is abandoned as soon as a rule it
+        already breaks shows (``_partial_ok``), and an open slot whose self-mirror partner
+        is known tries only that partner's rank. ``avoid`` (place, identity): only the
+        tuples without that identity at that place.
+        """
+        fixed = tuple(s.identity for s in slots)
+        open_at = [k for k, ident in enumerate(fixed) if ident is None]
+        if not open_at:
+            budget.spend()
+            ids = tuple(i for i in fixed if i is not None)
+            if avoid is None and self.judge(ids, lay) is None:
+                yield ids
+            return
+        work: list[Card | None] = list(fixed)
+        if not self._partial_ok(work, lay):
+            return
+        seen: set[tuple[Card, ...]] = set()
+        for options in self._open_options(lay, fixed, open_at):
+            if avoid is not None:
+                options = [
+                    tuple(c for c in choices if c != avoid[1]) if place == avoid[0] else choices
+                    for place, choices in zip(open_at, options, strict=True)
+                ]
+            yield from self._fill(lay, work, open_at, options, 0, seen, budget)
+
+    def _fill(
+        self,
+        lay: Lay,
+        work: list[Card | None],
+        open_at: list[int],
+        options: list[tuple[Card, ...]],
+        depth: int,
+        seen: set[tuple[Card, ...]],
+        budget: WorkBudget,
+    ) -> Iterator[tuple[Card, ...]]:
+        place = open_at[depth]
+        choices = options[depth]
+        if self.candidates is Candidates.SELF_MIRROR:
+            partner = work[len(work) - 1 - place]
+            if partner is not None:
+                choices = tuple(c for c in choices if c.rank is partner.rank)
+        last = depth == len(open_at) - 1
+        for identity in choices:
+            work[place] = identity
+            budget.spend()
+            if last:
+                ids = tuple(work)
+                if ids in seen:
+                    continue
+                if self.judge(ids, lay) is None:  # type: ignore[arg-type]
+                    seen.add(ids)  # type: ignore[arg-type]
+                    yield ids  # type: ignore[misc]
+            elif self._partial_ok(work, lay):
+                yield from self._fill(lay, work, open_at, options, depth + 1, seen, budget)
+        work[place] = None
+
+    def _partial_ok(self, ids: list[Card | None], lay: Lay) -> bool:
+        """False when the identities known so far already break this shape (sound: a True
+        promises nothing, a False means no completion of ``ids`` is this pattern)."""
+        shape = self.shape
+        rules = lay.rules
+        known = [i for i in ids if i is not None]
+        first = ids[0]
+        follows = self.first_card_follows or (lay.neutral and shape in _FIRST_WHEN_NEUTRAL)
+        if first is not None and follows and not first_ok(first, lay):
+            return False
+        eights = shape in _NO_EIGHTS and rules.eight_must_share_suit and len(ids) > 1
+        if eights and any(i.rank is Rank.EIGHT for i in known):
+            return False
+        if shape in _SUITED and not common_suits(tuple(known), rules):
+            return False
+        rank = _FIXED_RANK.get(shape)
+        if rank is not None or shape is shapes_mod.clone:
+            want = rank if rank is not None else lay.ctx.top.rank
+            return all(i.rank is want for i in known)
+        limit = _MOST_OF_A_RANK.get(shape)
+        if limit is not None:
+            counts = _count([_rank(i) for i in known])
+            if counts and max(counts.values()) > limit:
+                return False
+            if shape is shapes_mod.four_of_a_kind and len(counts) > 1:
+                return False
+            return not (shape is shapes_mod.full_house and len(counts) > 2)
+        if shape is shapes_mod.self_mirror:
+            size = len(ids)
+            if size % 2:
+                return False
+            for k in range(size // 2):
+                a, b = ids[k], ids[size - 1 - k]
+                if a is not None and b is not None and a.rank is not b.rank:
+                    return False
+            half = size // 2
+            for part in (ids[:half], ids[half:]):
+                if not common_suits(tuple(i for i in part if i is not None), rules):
+                    return False
+        return True
+
+    def first_miss(self, lay: Lay, slots: tuple[Slot, ...]) -> Miss:
+        """The miss ``readings_on`` reports when ``slots`` has no reading: the reason of the
+        first assignment it judges (every one fails), or no declaration fits."""
+        first = next(iter(self._assignments(lay, slots)), None)
+        code = None if first is None else self.judge(first, lay)
+        cards = tuple(s.card for s in slots)
+        return self.miss(code or f"{self.id}_no_declaration_fits", cards, slots)
 
     def judge(self, ids: tuple[Card, ...], lay: Lay) -> str | None:
         """None when ``ids`` (laid in this order) is this pattern on ``lay``, else the reason code."""
@@ -284,14 +399,42 @@ class ShapePattern(Pattern):
                 yield [by_value[v] for v in values]
 
     def _group_options(self, known: list[Card], open_count: int) -> Iterator[list[tuple[Card, ...]]]:
-        """Rank groups: try rank tuples for the open Shamans first, then all their suits."""
+        """Rank groups: try rank tuples for the open Shamans first, then all their suits.
+
+        Rank tuples come in product order; a prefix that already puts too many cards on a
+        rank, opens too many ranks, or leaves ranks short of their group size by more than
+        the open slots left, is not grown (no tuple it leads to passes ``rank_check``).
+        """
         ranks = sorted({_rank(i) for i in known}, key=lambda r: r.ordinal)
         pool = tuple(Rank) if open_count >= 2 else tuple(ranks)
-        base = [_rank(i) for i in known]
-        for chosen in product(pool, repeat=open_count):
-            counts = sorted(_count([*base, *chosen]).values())
-            if self.rank_check is None or self.rank_check(counts):
-                yield [_BY_RANK[r] for r in chosen]
+        counts = _count([_rank(i) for i in known])
+        most = _MOST_OF_A_RANK.get(self.shape, 55)
+        widest = _MOST_RANKS.get(self.shape, 13)
+        chosen: list[Rank] = []
+
+        least = _LEAST_OF_A_RANK.get(self.shape, 0)
+
+        def grow() -> Iterator[list[tuple[Card, ...]]]:
+            if least and sum(max(0, least - c) for c in counts.values()) > open_count - len(chosen):
+                return  # some rank can no longer reach its group size
+            if len(chosen) == open_count:
+                if self.rank_check is None or self.rank_check(sorted(counts.values())):
+                    yield [_BY_RANK[r] for r in chosen]
+                return
+            for rank in pool:
+                had = counts.get(rank, 0)
+                if had + 1 > most or (not had and len(counts) + 1 > widest):
+                    continue
+                counts[rank] = had + 1
+                chosen.append(rank)
+                yield from grow()
+                chosen.pop()
+                if had:
+                    counts[rank] = had
+                else:
+                    del counts[rank]
+
+        yield from grow()
 
     # -- all plays of a hand ---------------------------------------------------------------
     def blocks(
@@ -423,12 +566,14 @@ class ShapePattern(Pattern):
                 "three_by_three",
             )
             owners = [r for r in owners if r.id not in never]
+            owners = may_own(self.id, owners, lay.rules)
             return CountedSets(
                 pair_items(hand), lay, mine, owners, fixed_first=True, by_rank=True, pairs=True, budget=budget
             )
         if self.id in RUN_SHAPES:
             suits: tuple[Suit | None, ...] = ELEMENT_SUITS if self.id == "straight" else (None,)
             low, high = self.min_cards, self.max_cards
+            owners = may_own(self.id, owners, lay.rules)
             parts = []
             for suit in suits:
                 for start in range(13):
@@ -446,11 +591,61 @@ class ShapePattern(Pattern):
                         )
                         parts.append(sets)
             return parts
+        # The walk order (rank by rank or not) follows every owner the sizes allow (R-DABONG-M24);
+        # the programme itself tracks only the owners that can accept one of this shape's sets.
         by_rank = any(GRP in r.needs for r in (mine, *owners))
+        owners = may_own(self.id, owners, lay.rules)
         items = set_items(hand, fixed_first=laying is Laying.FIRST, by_rank=by_rank)
         first = laying is Laying.FIRST
         return CountedSets(items, lay, mine, owners, fixed_first=first, by_rank=by_rank, budget=budget)
 
+
+# What ``ShapePattern._partial_ok`` may read off a partial assignment, per shape.
+_FIRST_WHEN_NEUTRAL = frozenset(
+    {shapes_mod.clone, shapes_mod.mirror, shapes_mod.addition, shapes_mod.subtraction}
+)
+_NO_EIGHTS = frozenset(
+    {
+        shapes_mod.clone,
+        shapes_mod.full_house,
+        shapes_mod.three_by_three,
+        shapes_mod.eight_straight,
+        shapes_mod.heaven,
+        shapes_mod.hell,
+        shapes_mod.four_of_a_kind,
+        shapes_mod.four_pair,
+        shapes_mod.self_mirror,
+    }
+)
+_SUITED = frozenset(
+    {
+        shapes_mod.twenty_one_shape,
+        shapes_mod.straight,
+        shapes_mod.flush,
+        shapes_mod.addition,
+        shapes_mod.subtraction,
+        shapes_mod.ace_and_shaman,
+    }
+)
+_FIXED_RANK: dict[Shape, Rank] = {
+    shapes_mod.heaven: Rank.SEVEN,
+    shapes_mod.hell: Rank.SIX,
+    shapes_mod.only_twos: Rank.TWO,
+    shapes_mod.ace_and_shaman: Rank.ACE,
+}
+#: Fewest cards every rank of the play ends with (full house: a pair at least).
+_LEAST_OF_A_RANK: dict[Shape, int] = {
+    shapes_mod.full_house: 2,
+    shapes_mod.three_by_three: 3,
+    shapes_mod.four_pair: 2,
+}
+_MOST_RANKS: dict[Shape, int] = {shapes_mod.full_house: 2, shapes_mod.four_of_a_kind: 1}
+_MOST_OF_A_RANK: dict[Shape, int] = {
+    shapes_mod.full_house: 3,
+    shapes_mod.three_by_three: 3,
+    shapes_mod.four_pair: 2,
+    shapes_mod.four_of_a_kind: 7,
+}
 
 #: Candidate sets a listing judges one by one before it counts instead (0: always count
 #: where a count exists). The matcher tests run with both settings.

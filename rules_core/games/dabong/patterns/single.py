@@ -79,6 +79,16 @@ class SinglePattern(Pattern):
             ),
         )
 
+    def solutions(
+        self, ctx: PileContext, slots: tuple[Slot, ...], rules: MatchRules
+    ) -> Iterator[tuple[Card, ...]]:
+        """The identity tuples of ``readings``, lazily and in the same order."""
+        (slot,) = slots
+        options = identity_choices(slot.card) if slot.identity is None else (slot.identity,)
+        for identity in options:
+            if follow_rule(identity, ctx) is not None:
+                yield (identity,)
+
     def blocks(
         self, ctx: PileContext, hand: tuple[Card, ...], rules: MatchRules, seat: int
     ) -> Iterator[SingleBlock]:

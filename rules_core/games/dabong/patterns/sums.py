@@ -64,20 +64,27 @@ class SameSuitSum(Pattern):
     def readings(
         self, ctx: PileContext, slots: tuple[Slot, ...], rules: MatchRules
     ) -> tuple[tuple[PlayReading, ...], Miss | None]:
+        readings = tuple(self._reading(ctx, slots, ids) for ids in self.solutions(ctx, slots, rules))
+        if readings:
+            return readings, None
+        return (), self._miss(ctx, slots, rules)
+
+    def solutions(
+        self, ctx: PileContext, slots: tuple[Slot, ...], rules: MatchRules
+    ) -> Iterator[tuple[Card, ...]]:
+        """The identity tuples of ``readings``, lazily and in the same order."""
         target = ctx.pile_value
         signs = (1, *([-1 if self.subtracts else 1] * (len(slots) - 1)))
-        found: dict[tuple[Card, ...], None] = {}
+        found: set[tuple[Card, ...]] = set()
         for suit in ELEMENT_SUITS:
             grouped = [_slot_options(slot, suit, rules) for slot in slots]
             if not all(grouped):
                 continue
             for values in _value_paths(grouped, signs, 0, target):
                 for identities in product(*(grouped[k][v] for k, v in enumerate(values))):
-                    found.setdefault(identities, None)
-        readings = tuple(self._reading(ctx, slots, identities) for identities in found)
-        if readings:
-            return readings, None
-        return (), self._miss(ctx, slots, rules)
+                    if identities not in found:
+                        found.add(identities)
+                        yield identities
 
     def _reading(
         self, ctx: PileContext, slots: tuple[Slot, ...], identities: tuple[Card, ...]
@@ -281,24 +288,37 @@ def _value_paths(
     """Values, one per slot from its options, with ``sum(sign * value) == total``.
 
     The search runs over values (at most ten per slot), not cards; the caller expands
-    each value path into the cards that have those values.
+    each value path into the cards that have those values. A branch is cut as soon as
+    the slots left cannot reach what is missing (their smallest and largest signed sums).
     """
-    if start == len(grouped):
+    size = len(grouped)
+    low = [0] * (size + 1)
+    high = [0] * (size + 1)
+    for place in range(size - 1, start - 1, -1):
+        values = grouped[place]
+        ends = (signs[place] * min(values), signs[place] * max(values))
+        low[place] = low[place + 1] + min(ends)
+        high[place] = high[place + 1] + max(ends)
+    path: list[int] = []
+
+    def grow(place: int, left: int) -> Iterator[tuple[int, ...]]:
+        if not low[place] <= left <= high[place]:
+            return
+        sign = signs[place]
+        if place == size - 1:  # the last value is forced
+            if sign * left in grouped[place]:
+                yield (*path, sign * left)
+            return
+        for value in grouped[place]:
+            path.append(value)
+            yield from grow(place + 1, left - sign * value)
+            path.pop()
+
+    if start == size:
         if total == 0:
             yield ()
         return
-    plus = sum(1 for sign in signs[start:] if sign > 0)
-    minus = len(signs) - start - plus
-    if not plus - 10 * minus <= total <= 10 * plus - minus:
-        return
-    sign = signs[start]
-    if start == len(grouped) - 1:  # the last value is forced
-        if sign * total in grouped[start]:
-            yield (sign * total,)
-        return
-    for value in grouped[start]:
-        for tail in _value_paths(grouped, signs, start + 1, total - sign * value):
-            yield (value, *tail)
+    yield from grow(start, total)
 
 
 def _suit_clash(slots: list[Slot], rules: MatchRules) -> tuple[Slot, Slot] | None:
