@@ -408,11 +408,15 @@ def _blocks(
     blocks: list[Block] = []
     earlier: list[ClassJudge] = []
     rules: list[Rule | None] = []
+    # The earlier steps' judges and rules are read only by shaped steps (none at Beginner).
+    shaped_later = river is not None or any(isinstance(step.unit, ShapePattern) for step in answer.steps)
     for step in answer.steps:
         unit = step.unit
         label = (step.pattern, step.via or unit.id) if step.pattern is not None else None
         if river is None and not isinstance(unit, ShapePattern):
             blocks.extend(unit.blocks(step.lay.ctx, hand, step.lay.rules, seat))
+            if not shaped_later:
+                continue
             twin = shape_twin(unit)
             earlier.append(_acceptor(step) if twin is None else twin.class_judge(step.lay))
             rules.append(rule_for(unit, step.lay))

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from itertools import product
 from math import factorial
 
-from ....kernel import ELEMENT_SUITS, Action, Card, LegalEntry, Suit, format_card
+from ....kernel import DABONG_55, ELEMENT_SUITS, Action, Card, LegalEntry, Suit, format_card
 from ..matcher_api import MatchRules, PileContext, PlayReading
 from ..values import JACK_PARTNER, identity_choices, in_play_value, is_eight
 from .base import CardRule, Miss, OrderRule, Pattern, Slot
@@ -32,7 +32,7 @@ from .common import (
     suit_choices,
     top_power,
 )
-from .subsets import Choice, SubsetSums
+from .subsets import Choice, Item, SubsetSums
 
 #: Exact common-suit classes of a set, each with the wider class whose sets it leaves out
 #: (a set of Jacks of Water and Air shares both suits: it is counted once, in the pair class).
@@ -162,22 +162,30 @@ class SameSuitSum(Pattern):
         self, ctx: PileContext, hand: tuple[Card, ...], rules: MatchRules, seat: int
     ) -> Iterator[SumBlock]:
         target = ctx.pile_value
-        for key, wider in SUIT_CLASSES:
-            items = [_item(card, key, wider, rules) for card in hand]
+        wild = not rules.eight_must_share_suit
+        for index, (_key, wider) in enumerate(SUIT_CLASSES):
+            known = _ITEMS[(wild, index)]
+            items = [
+                item if (item := known.get(card._text)) is not None else _item_of(card, index, rules)
+                for card in hand
+            ]
+            reach = _reachable_sums(items)
             if not self.subtracts:
+                if not reach >> target & 1:
+                    continue  # no subset of the class's cards adds up to the target
                 sets = SubsetSums(items, target=target, min_size=2, exclude_all_super=wider is not None)
                 block = SumBlock(sets=sets, first=None, pattern=self.id, seat=seat)
                 if block.entries:
                     yield block
                 continue
             shared: dict[tuple[int, int, bool], SubsetSums] = {}
-            for index, item in enumerate(items):
-                others = items[:index] + items[index + 1 :]
+            for place, item in enumerate(items):
+                others = items[:place] + items[place + 1 :]
                 for first in item:
                     rest = first.value - target
-                    if rest < 1:
-                        continue
-                    cache_key = (index, rest, first.covers_super)
+                    if rest < 1 or not reach >> rest & 1:
+                        continue  # nothing (of the class's cards) to subtract it down to the target
+                    cache_key = (place, rest, first.covers_super)
                     if cache_key not in shared:
                         shared[cache_key] = SubsetSums(
                             others,
@@ -189,6 +197,19 @@ class SameSuitSum(Pattern):
                     block = SumBlock(sets=shared[cache_key], first=first, pattern=self.id, seat=seat)
                     if block.entries:
                         yield block
+
+
+def _reachable_sums(items: list[Item]) -> int:
+    """Bit v set when some cards of ``items`` (each as one of its identities, or left out) add
+    up to v: a necessary condition, checked before building any subset count."""
+    reach = 1
+    for item in items:
+        if item:
+            grown = reach
+            for value in {choice.value for choice in item}:
+                grown |= reach << value
+            reach = grown
+    return reach
 
 
 def _item(
@@ -209,6 +230,23 @@ def _item(
                 )
             )
     return tuple(out)
+
+
+def _item_of(card: Card, index: int, rules: MatchRules) -> Item:
+    """``_item`` for the suit class at ``index``, worked out (a card the table does not hold)."""
+    key, wider = SUIT_CLASSES[index]
+    return _item(card, key, wider, rules)
+
+
+def _items_table() -> dict[tuple[bool, int], dict[str | None, Item]]:
+    """``_item`` of every card of the deck by its notation, per 8s rule and suit class (a
+    Shaman has 52 identities to test per class on every listing: built once, at import)."""
+    table: dict[tuple[bool, int], dict[str | None, Item]] = {}
+    for wild in (False, True):
+        rules = MatchRules(eight_must_share_suit=not wild)
+        for index, (key, wider) in enumerate(SUIT_CLASSES):
+            table[(wild, index)] = {card._text: _item(card, key, wider, rules) for card in DABONG_55.cards}
+    return table
 
 
 class SumBlock:
@@ -335,3 +373,8 @@ def _suit_clash(slots: list[Slot], rules: MatchRules) -> tuple[Slot, Slot] | Non
             if not play_suits(a.identity, rules) & play_suits(b.identity, rules):
                 return a, b
     return None
+
+
+#: ``_item`` per (8s wild, suit class index) and card notation: constant, since a card's
+#: identities, values and suits depend on nothing else.
+_ITEMS: dict[tuple[bool, int], dict[str | None, Item]] = _items_table()
