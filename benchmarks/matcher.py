@@ -111,7 +111,10 @@ def _plays_to_check(
     entries = list(first.entries)
     for offset in {first.total_entries // 2, max(0, first.total_entries - PAGE)}:
         if offset:
-            entries += matcher.list_plays(ctx, hand, options, seat=0, offset=offset, limit=PAGE).entries
+            try:
+                entries += matcher.list_plays(ctx, hand, options, seat=0, offset=offset, limit=PAGE).entries
+            except WorkBudgetExceeded:
+                continue  # a deeper page refused: its plays are not timed (the first page's are)
     plays: list[tuple[str, Play]] = []
     if entries:
         longest: Action = max((e.action for e in entries), key=lambda a: len(a.cards))

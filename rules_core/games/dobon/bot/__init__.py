@@ -3,7 +3,9 @@
 ``BOT.suggest(view, seat, level, seed=...)`` is handed ``Game.view(state, seat)``
 and nothing else. It finds its legal actions on a world sampled from that view
 (``knowledge``), reads only the public table and its own hand, and picks one
-(``policy``; the scoring is in ``judge``, exact hidden-hand odds in ``odds``).
+(``policy``; the scoring is in ``judge``, exact hidden-hand odds in ``odds``; strong's
+search over sampled deals in ``search``, on the fast replay ``sim`` with the rollout
+policy ``lean``).
 It answers every decision: plays (a wild eight's suit, queen bundles), draws and
 what to do with a drawn card, answering or taking a two, claims and continues in
 every check (returns included, with the choice of the top card), and next round.

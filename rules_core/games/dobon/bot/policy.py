@@ -10,9 +10,12 @@
   smaller rank can limit the combinations available to a multi-card opponent"),
   and scores every candidate with ``judge`` using the plain count of its own hand,
   fearing only one-card opponents.
-- ``strong``: the same scoring, but believing the exact supply of unseen cards
-  (visible discards removed) and weighing every seat's chance to claim or return by
-  its hand count ("also consider the visible discards and hand counts").
+- ``strong``: in a check, the return top least likely to be returned on (exact odds over
+  the unseen cards); on an ordinary turn, a search (``search``) that plays every action out
+  over sampled deals and keeps the scored choice unless another is clearly better. Heads-up
+  that choice is strong's own score (the exact supply of unseen cards, every seat's chance
+  to claim by its hand count: "also consider the visible discards and hand counts"); from
+  three seats on it is normal's.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from collections.abc import Callable, Sequence
 
 from ....bots import Level
 from ....kernel import Action, Rank
+from ..state import Status
 from .judge import (
     Belief,
     return_risk,
@@ -33,6 +37,7 @@ from .judge import (
 )
 from .knowledge import Seen
 from .odds import MAX_TARGET, HandOdds
+from .search import searched
 
 #: How often easy overlooks a claim on a discard or draw, and in a return chain.
 EASY_OVERLOOKS_CLAIM = 0.4
@@ -41,6 +46,8 @@ EASY_OVERLOOKS_RETURN = 0.7
 EASY_BIGGEST = 0.5
 
 Choice = tuple[Action, str]
+#: From this many seats on, strong's search stands by normal's choice when no action is clearly better.
+NORMAL_FALLBACK_SEATS = 3
 
 
 def choose(seen: Seen, actions: Sequence[Action], level: Level, rng: random.Random) -> Choice:
@@ -54,8 +61,30 @@ def choose(seen: Seen, actions: Sequence[Action], level: Level, rng: random.Rand
         return _check(seen, claims, actions, level, rng)
     if level is Level.EASY:
         return _easy_turn(seen, actions, rng)
-    belief = belief_for(seen, level)
-    return _scored(seen, actions, belief, level)
+    if level is Level.STRONG and seen.status is Status.PLAYING:
+        # The search plays out each action and stands by a scored choice unless another is clearly
+        # better; with many seats that is normal's choice (strong's own scoring measured no better).
+        base = Level.NORMAL if seen.seats >= NORMAL_FALLBACK_SEATS else level
+        return _strong(seen, actions, _scored(seen, actions, belief_for(seen, base), base), rng)
+    return _scored(seen, actions, belief_for(seen, level), level)
+
+
+def _strong(seen: Seen, actions: Sequence[Action], scored: Choice, rng: random.Random) -> Choice:
+    """The scored choice, unless the search over sampled deals finds another clearly better."""
+    found = searched(seen, actions, scored[0], rng)
+    if not found.overruled:
+        return scored
+    return found.action, (
+        f"{_summary(found.action)}: played out over {found.worlds} deals consistent with what this seat "
+        f"sees, it did clearly better than the scored choice {_summary(scored[0])}"
+    )
+
+
+def _summary(action: Action) -> str:
+    if action.type == "play":
+        suit = f" ({action.suit})" if action.suit else ""
+        return "play " + " ".join(str(c) for c in action.cards) + suit
+    return action.type.replace("_", " ")
 
 
 def belief_for(seen: Seen, level: Level) -> Belief:
