@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from .bots import run_bots
 from .config import RunConfig, make_config
 from .core import run_core
 from .games import GameCatalog, describe_error, load_games
@@ -26,6 +27,7 @@ PARTS: dict[str, Callable[[GameCatalog, RunConfig], PartResult]] = {
     "playouts": run_throughput,
     "matcher": run_matcher,
     "replay": run_replay,
+    "bots": run_bots,
     "http": run_http,
 }
 

@@ -20,6 +20,7 @@ RATIO_HTTP_VS_BARE = 0.6
 WORST_HAND_MS = 50.0
 CHECK_PLAY_MS = 1.0
 WORKER_MB = 100.0
+BOT_P95_MS = 50.0
 
 
 @dataclass(slots=True, kw_only=True)
@@ -212,6 +213,17 @@ def _not_evaluated(targets: list[Target], catalog: GameCatalog) -> list[str]:
 def evaluate(parts: list[PartResult], catalog: GameCatalog, *, profile_seconds: float) -> PartResult:
     figures = _figures(parts)
     targets = _playout_targets(figures, catalog) + _http_targets(figures) + _matcher_targets(figures)
+    for key, bot in sorted(figures.items()):
+        if key.startswith("bot/"):
+            _, game, seats = key.split("/")
+            ms = 1000 * bot["p95"]
+            targets.append(
+                Target(
+                    name=f"{game} strong suggestion at {seats} seats, p95 < {BOT_P95_MS:g} ms",
+                    detail=f"p95 {ms:.1f} ms wall ({1000 * bot['cpu_p95']:.1f} ms CPU), {bot['n']} decisions",
+                    score=BOT_P95_MS / ms if ms else float("inf"),
+                )
+            )
     rss = figures.get("worker_rss_mb")
     if rss is not None:
         targets.append(

@@ -201,8 +201,10 @@ class Sim:
         return stock.pop()
 
     def fits(self, card: int) -> bool:
-        return (self.wild and RANK[card] == EIGHT) or SUIT[card] == self.active or (
-            RANK[card] == RANK[self.pile[-1]]
+        return (
+            (self.wild and RANK[card] == EIGHT)
+            or SUIT[card] == self.active
+            or (RANK[card] == RANK[self.pile[-1]])
         )
 
     def draw(self, seat: int) -> int | None:
