@@ -197,6 +197,10 @@ class JsonReader:
         self, data: Mapping[_Str, Any], key: _Str, pointer: _Str, deck: Deck, *, required: _Bool = True
     ) -> tuple[Card, ...]:
         items = self.list(data, key, pointer, required=required, max_len=len(deck.cards) * 2)
+        return self.card_list(items, f"{pointer}/{key}", deck)
+
+    def card_list(self, items: _List[Any], pointer: _Str, deck: Deck) -> tuple[Card, ...]:
+        """The cards of a JSON array of card notations; each other item reported at its index."""
         known = deck.by_text
         try:
             # Fast path: every item is the notation of a card of the deck (any valid state).
@@ -208,7 +212,7 @@ class JsonReader:
             # Fast path for a card of the deck; anything else goes the slow way to get its problem.
             card = known.get(item) if isinstance(item, str) else None
             if card is None:
-                card = self.card(item, f"{pointer}/{key}/{i}", deck)
+                card = self.card(item, f"{pointer}/{i}", deck)
             if card is not None:
                 out.append(card)
         return tuple(out)

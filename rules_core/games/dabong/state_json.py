@@ -257,22 +257,13 @@ class StateDecoder:
         if "hands" in obj and isinstance(raw, list) and len(raw) != seats:
             self.r.add(f"{pointer}/hands", "wrong_count", f"{len(raw)} hands for {seats} seats")
         hands: list[tuple[Card, ...]] = []
-        by_text = DABONG_55.by_text
         for i, hand in enumerate(raw):
             where = f"{pointer}/hands/{i}"
             if not isinstance(hand, list):
                 self.r.add(where, "wrong_type", "expected an array of cards")
                 hands.append(())
                 continue
-            cards: list[Card] = []
-            for j, text in enumerate(hand):
-                card = by_text.get(text) if type(text) is str else None
-                if card is None:
-                    card = self.r.card(text, f"{where}/{j}", DABONG_55)
-                    if card is None:
-                        continue
-                cards.append(card)
-            hands.append(tuple(cards))
+            hands.append(self.r.card_list(hand, where, DABONG_55))
         return tuple(hands)
 
     def _identities(

@@ -296,16 +296,7 @@ def _hand(r: JsonReader, data: Any, ptr: str) -> tuple[Card, ...]:
     if not isinstance(data, list):
         r.add(ptr, "wrong_type", "expected an array of cards")
         return ()
-    by_text = STANDARD_52.by_text
-    cards: list[Card] = []
-    for j, item in enumerate(data):
-        card = by_text.get(item) if type(item) is str else None
-        if card is None:
-            card = r.card(item, f"{ptr}/{j}", STANDARD_52)
-            if card is None:
-                continue
-        cards.append(card)
-    return tuple(cards)
+    return r.card_list(data, ptr, STANDARD_52)
 
 
 def _ints(r: JsonReader, obj: Mapping[str, Any], key: str, seats: int) -> list[int]:

@@ -144,7 +144,7 @@ def _read_hands(
             reader.add(pointer, "wrong_type", "expected an array of cards")
             hands.append(())
             continue
-        cards = _hand_cards(reader, hand, pointer)
+        cards = reader.card_list(hand, pointer, STANDARD_52)
         if len(hand) != HAND_SIZE:
             reader.add(
                 pointer,
@@ -156,20 +156,6 @@ def _read_hands(
     if seats is not None and "hands" in obj and len(raw) != seats:
         reader.add("/hands", "wrong_hand_count", f"{len(raw)} hands for {seats} seats")
     return tuple(hands)
-
-
-def _hand_cards(reader: JsonReader, hand: list[Any], pointer: str) -> tuple[Card, ...]:
-    """The cards of one hand that are cards of the deck; each other item is reported."""
-    by_text = STANDARD_52.by_text
-    cards: list[Card] = []
-    for j, text in enumerate(hand):
-        card = by_text.get(text) if type(text) is str else None
-        if card is None:
-            card = reader.card(text, f"{pointer}/{j}", STANDARD_52)
-            if card is None:
-                continue
-        cards.append(card)
-    return tuple(cards)
 
 
 def _read_eliminated(reader: JsonReader, obj: Mapping[str, Any], seat_hi: int) -> tuple[int, ...]:

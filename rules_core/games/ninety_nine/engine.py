@@ -9,6 +9,7 @@ playable card going out (ruling R-99-05), the end of the hand and the clubs slid
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import fields
 
 from ...kernel import (
     STANDARD_52,
@@ -147,24 +148,8 @@ def _common_play(state: NinetyNineState, action: Action) -> Outcome[NinetyNineSt
 _new_outcome = new_outcome
 _new_verdict = new_verdict
 _PLAYING = Status.PLAYING
-_STATE_FIELDS = (
-    "options",
-    "seats",
-    "seed",
-    "shuffles",
-    "hands",
-    "draw_pile",
-    "play_pile",
-    "count",
-    "count_base",
-    "status",
-    "turn",
-    "attacker",
-    "eliminated",
-    "winner",
-    "hits",
-    "move",
-)
+#: The state's fields in declaration order, the order the positional builder takes them in.
+_STATE_FIELDS = tuple(f.name for f in fields(NinetyNineState))
 #: ``NinetyNineState(...)`` with every field, positionally in the order of ``_STATE_FIELDS``.
 _new_state: Callable[..., NinetyNineState] = slots_builder(NinetyNineState, *_STATE_FIELDS)
 

@@ -850,14 +850,23 @@ def _nth_permutation(items: Sequence[Taken], index: int) -> list[Taken]:
     return out
 
 
-class PairBlock:
-    """Self mirrors: per set of pairs and first pair, every order of the other pairs."""
+class CountedBlock:
+    """A ``Block`` over ``CountedSets``: entries built only for the page asked for."""
 
     def __init__(self, sets: CountedSets, make_rows: MakeRows) -> None:
         self._sets = sets
         self._make_rows = make_rows
         self.entries = sets.entries
         self.plays = sets.plays
+
+    def iter_entries(self, skip: int) -> Iterator[LegalEntry]:
+        for members, first, inner in self._sets.walk(skip):
+            pairs = tuple((m[0], m[1]) for m in members)
+            yield from self._make_rows([(pairs, first)]).iter_entries(inner)
+
+
+class PairBlock(CountedBlock):
+    """Self mirrors: per set of pairs and first pair, every order of the other pairs."""
 
     def iter_entries(self, skip: int) -> Iterator[LegalEntry]:
         for members, first, inner in self._sets.walk(skip):
@@ -875,18 +884,3 @@ class PairBlock:
                 )
                 yield from self._make_rows([(laid, -1)]).iter_entries(inner)
                 inner = 0
-
-
-class CountedBlock:
-    """A ``Block`` over ``CountedSets``: entries built only for the page asked for."""
-
-    def __init__(self, sets: CountedSets, make_rows: MakeRows) -> None:
-        self._sets = sets
-        self._make_rows = make_rows
-        self.entries = sets.entries
-        self.plays = sets.plays
-
-    def iter_entries(self, skip: int) -> Iterator[LegalEntry]:
-        for members, first, inner in self._sets.walk(skip):
-            pairs = tuple((m[0], m[1]) for m in members)
-            yield from self._make_rows([(pairs, first)]).iter_entries(inner)
