@@ -115,9 +115,14 @@ def full_house_sets(lay: Lay, hand: Sequence[Card], take_all: bool) -> Iterator[
     """A three of a kind and a pair of another rank (full house)."""
     if take_all and len(hand) != 5:
         return  # a full house is five cards: it cannot use every card of another hand
+    shamans = sum(1 for c in hand if c.is_shaman)
+    real = {rank: sum(1 for c in hand if c.rank is rank) for rank in _RANKS}
     for trips in _RANKS:
+        short_trips = max(0, 3 - real[trips])
+        if short_trips > shamans:
+            continue  # not enough cards of this rank even with every Shaman: nothing to pick
         for pair in _RANKS:
-            if pair is trips:
+            if pair is trips or short_trips + max(0, 2 - real[pair]) > shamans:
                 continue
             wanted = {trips: 3, pair: 2}
             for groups in _pick(hand, [(r, wanted[r]) for r in _RANKS if r in wanted]):
@@ -192,10 +197,11 @@ def run_sets(low: int, high: int, suited: bool) -> SetSource:
         if take_all and len(hand) > top:
             return  # no run is longer than 13 cards: none can use every card
         for suit in suits:
-            options = {
-                rank: [(c, i) for c in hand for i in _of_rank(c, rank) if _covers(i, suit, lay)]
-                for rank in _RANKS
-            }
+            options: dict[Rank, list[Member]] = {rank: [] for rank in _RANKS}
+            for card in hand:  # hand order within each rank, as the walk expects
+                for identity in identity_choices(card):
+                    if identity.rank is not None and _covers(identity, suit, lay):
+                        options[identity.rank].append((card, identity))
             for start in range(13):
                 for step in (1, -1):
                     for run in _runs(options, start, step, top):
@@ -250,19 +256,32 @@ def mirror_sets(lay: Lay, hand: Sequence[Card], take_all: bool) -> Iterator[tupl
 def self_mirror_sets(lay: Lay, hand: Sequence[Card], take_all: bool) -> Iterator[tuple[Member, ...]]:
     """Two same-suited halves, the second the first's ranks reversed, laid in order."""
     seen: set[tuple[Member, ...]] = set()
+    # Each suit's (card, identity) members once, in hand order, and grouped by rank for the
+    # partner search (the order within a rank is the hand order, so the yields keep their order).
+    of_suit = {
+        suit: [(c, i) for c in hand for i in identity_choices(c) if suit in play_suits(i, lay.rules)]
+        for suit in ELEMENT_SUITS
+    }
+    by_rank: dict[Suit, dict[Rank | None, list[Member]]] = {}
+    for suit, members in of_suit.items():
+        grouped: dict[Rank | None, list[Member]] = {}
+        for member in members:
+            grouped.setdefault(member[1].rank, []).append(member)
+        by_rank[suit] = grouped
     for first_suit, second_suit in product(ELEMENT_SUITS, repeat=2):
-        firsts = [(c, i) for c in hand for i in identity_choices(c) if first_suit in play_suits(i, lay.rules)]
-        seconds = [
-            (c, i) for c in hand for i in identity_choices(c) if second_suit in play_suits(i, lay.rules)
-        ]
-
-        yield from _mirrored_pairs(firsts, seconds, len(hand), take_all, seen)
+        yield from _mirrored_pairs(of_suit[first_suit], by_rank[second_suit], len(hand), take_all, seen)
 
 
 def _mirrored_pairs(
-    firsts: list[Member], seconds: list[Member], size: int, take_all: bool, seen: set[tuple[Member, ...]]
+    firsts: list[Member],
+    seconds: dict[Rank | None, list[Member]],
+    size: int,
+    take_all: bool,
+    seen: set[tuple[Member, ...]],
 ) -> Iterator[tuple[Member, ...]]:
     """Self mirrors from sequences of (first-half card, its same-rank partner) pairs."""
+    # A first-half member without any partner of its rank can never start or extend a pair.
+    firsts = [a for a in firsts if any(b[0] != a[0] for b in seconds.get(a[1].rank, ()))]
 
     def grow(pairs: tuple[tuple[Member, Member], ...], used: frozenset[Card]) -> Iterator[tuple[Member, ...]]:
         if len(pairs) >= 2 and (not take_all or 2 * len(pairs) == size):
@@ -275,8 +294,8 @@ def _mirrored_pairs(
         for a in firsts:
             if a[0] in used:
                 continue
-            for b in seconds:
-                if b[0] not in used and b[0] != a[0] and b[1].rank is a[1].rank:
+            for b in seconds[a[1].rank]:
+                if b[0] not in used and b[0] != a[0]:
                     yield from grow((*pairs, (a, b)), used | {a[0], b[0]})
 
     yield from grow((), frozenset())
