@@ -61,24 +61,35 @@ def parse(raw: bytes, *, max_depth: int, max_int: int) -> tuple[Any, list[OutOfR
     return value, _scan(value, max_depth, max_int)
 
 
+#: Leaf types json.loads produces; a container whose values are all of these needs no walk.
+_CONTAINERS = (dict, list)
+
+
 def _scan(value: Any, max_depth: int, max_int: int, cap: int = 20) -> list[OutOfRangeNumber]:
     """One iterative walk (no recursion, so no stack to exhaust): nesting depth and big integers.
 
     Pointers are only built for the containers walked, and integers are compared, not
-    formatted, so a normal table state costs a few microseconds.
+    formatted. The types of a container's values are read in one pass in C (``map(type, ...)``):
+    most containers of a table state hold only strings (cards), and only a container that holds
+    integers or containers is walked value by value, so a normal state costs a few microseconds.
     """
     found: list[OutOfRangeNumber] = []
-    stack: list[tuple[Any, int, str]] = [(value, 1, "")] if isinstance(value, (dict, list)) else []
+    stack: list[tuple[Any, int, str]] = [(value, 1, "")] if isinstance(value, _CONTAINERS) else []
     while stack:
         item, depth, pointer = stack.pop()
         if depth > max_depth:
             raise MalformedJson(f"JSON nested deeper than {max_depth} levels")
-        pairs: Any = item.items() if isinstance(item, dict) else enumerate(item)
+        is_dict = type(item) is dict
+        kinds = set(map(type, item.values() if is_dict else item))
+        if int not in kinds and dict not in kinds and list not in kinds:
+            continue
+        pairs: Any = item.items() if is_dict else enumerate(item)
         for key, child in pairs:
-            if isinstance(child, (dict, list)):
+            kind = type(child)
+            if kind is dict or kind is list:
                 if child:
                     stack.append((child, depth + 1, f"{pointer}/{escape(str(key))}"))
-            elif type(child) is int and (child > max_int or child < -max_int) and len(found) < cap:
+            elif kind is int and (child > max_int or child < -max_int) and len(found) < cap:
                 found.append(
                     OutOfRangeNumber(
                         pointer=f"{pointer}/{escape(str(key))}", value_digits=len(str(abs(child)))
