@@ -107,12 +107,21 @@ def act(kind: str, seat: int, **fields: Any) -> dict[str, Any]:
 
 
 class _UnboundedMatcher:
-    """The real matcher with its work budgets lifted: playouts check rules, not service limits."""
+    """The real matcher with its work budgets lifted: playouts check rules, not service limits.
+
+    Listings are remembered for the few latest questions: the playout checker lists every
+    step for all seats and then seat by seat (and a bot lists its own seat again), which asks
+    the matcher the same question several times; the matcher is a pure function of it.
+    """
+
+    #: Listings kept (a step asks a handful of distinct questions).
+    _KEEP = 16
 
     def __init__(self) -> None:
         from rules_core.games.dabong.matcher import MATCHER
 
         self._inner = MATCHER
+        self._listed: dict[Any, Any] = {}
 
     def _rules(self, options: Any) -> Any:
         from dataclasses import replace
@@ -123,7 +132,15 @@ class _UnboundedMatcher:
         return self._inner.check_play(ctx, cards, declare, self._rules(options))
 
     def list_plays(self, ctx: Any, hand: Any, options: Any, **kwargs: Any) -> Any:
-        return self._inner.list_plays(ctx, hand, self._rules(options), **kwargs)
+        rules = self._rules(options)
+        key = (ctx, hand, rules, tuple(sorted(kwargs.items())))
+        known = self._listed.get(key)
+        if known is None:
+            known = self._inner.list_plays(ctx, hand, rules, **kwargs)
+            if len(self._listed) >= self._KEEP:
+                self._listed.clear()
+            self._listed[key] = known
+        return known
 
 
 def unbounded_game() -> Any:
