@@ -146,7 +146,7 @@ class DabongMatcher:
             return PlayCheck(readings=(), misses=tuple(problems))
         declared = dict(declare)
         slots = tuple(Slot(card=c, identity=declared.get(c) if c.is_shaman else c) for c in cards)
-        answer = plan(ctx, rules)
+        answer = plan(ctx, rules, len(slots))
         uses_river = ctx.river is not None and ctx.river in cards
         budget = _check_budget(cards, slots, rules)
         steps = tuple(step for step in answer.steps if step.unit.takes(len(slots)))
@@ -206,13 +206,13 @@ class DabongMatcher:
 
 def _check_budget(cards: tuple[Card, ...], slots: tuple[Slot, ...], rules: MatchRules) -> WorkBudget:
     """One budget for every unit's search of one check (only undeclared Shamans cost much)."""
-    laid = " ".join(format_card(c) for c in cards)
-    open_shamans = sum(1 for s in slots if s.identity is None)
-    return WorkBudget(
-        rules.check_budget,
-        task=f"checking {laid} with {open_shamans} undeclared Shamans at {rules.level}",
-        advice=CHECK_ADVICE,
-    )
+
+    def task() -> str:
+        laid = " ".join(format_card(c) for c in cards)
+        open_shamans = sum(1 for s in slots if s.identity is None)
+        return f"checking {laid} with {open_shamans} undeclared Shamans at {rules.level}"
+
+    return WorkBudget(rules.check_budget, task=task, advice=CHECK_ADVICE)
 
 
 def _solutions(

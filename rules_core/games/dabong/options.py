@@ -10,6 +10,7 @@ out; any mix of rules is the ``master`` level with the unwanted ones switched of
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from ...kernel import option, rule_options
@@ -172,15 +173,7 @@ class DabongOptions:
         unit of its rule whatever the unit is called; the matcher's modes (2s, river) are
         switched off by name, which the switches share.
         """
-        from .patterns import PATTERNS
-
-        names = {name for name in SWITCHES if not getattr(self, name)}
-        off = {SWITCHES[name] for name in names}
-        return MatchRules(
-            level=self.level,
-            disabled=frozenset({p.id for p in PATTERNS if p.rule_id in off} | names),
-            eight_must_share_suit=self.eights_share_suit,
-        )
+        return _match_rules(self)
 
     def level_at_least(self, level: str) -> bool:
         """Whether rules of ``level`` are on (levels are cumulative)."""
@@ -201,3 +194,18 @@ PRESETS: dict[str, DabongOptions] = {
     "master": MASTER,
 }
 DEFAULT_PRESET = "beginner"
+
+
+@lru_cache(maxsize=64)
+def _match_rules(options: DabongOptions) -> MatchRules:
+    """``DabongOptions.match_rules``: asked on every check and listing, for a few option sets
+    (a pure function of the frozen options; hashing them costs a sixth of building this)."""
+    from .patterns import PATTERNS
+
+    names = {name for name in SWITCHES if not getattr(options, name)}
+    off = {SWITCHES[name] for name in names}
+    return MatchRules(
+        level=options.level,
+        disabled=frozenset({p.id for p in PATTERNS if p.rule_id in off} | names),
+        eight_must_share_suit=options.eights_share_suit,
+    )

@@ -10,6 +10,8 @@ The counter lives for one call only (the matcher keeps no state between calls).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..matcher_api import MatchBudgetExceeded
 
 #: What to tell the caller when a check runs out of budget.
@@ -26,13 +28,16 @@ class WorkBudget:
 
     __slots__ = ("advice", "limit", "spent", "task")
 
-    def __init__(self, limit: int, *, task: str, advice: str) -> None:
+    def __init__(self, limit: int, *, task: str | Callable[[], str], advice: str) -> None:
         self.limit = limit
         self.spent = 0
+        #: What the call does, for the refusal; a function when wording it costs more than
+        #: a call that stays within its budget should pay (every check makes a budget).
         self.task = task
         self.advice = advice
 
     def spend(self, units: int = 1) -> None:
         self.spent += units
         if self.spent > self.limit:
-            raise MatchBudgetExceeded(task=self.task, spent=self.spent, limit=self.limit, advice=self.advice)
+            task = self.task if isinstance(self.task, str) else self.task()
+            raise MatchBudgetExceeded(task=task, spent=self.spent, limit=self.limit, advice=self.advice)

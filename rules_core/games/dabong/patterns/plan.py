@@ -52,11 +52,15 @@ class Plan:
     blanket_miss: str | None = None
 
 
-def plan(ctx: PileContext, rules: MatchRules) -> Plan:
-    """The units that may answer ``ctx``, in listing order."""
+def plan(ctx: PileContext, rules: MatchRules, size: int | None = None) -> Plan:
+    """The units that may answer ``ctx``, in listing order (with ``size``: only the units that
+    take a play of that many cards, so a check builds no step it would drop)."""
     plain = Lay(ctx=ctx, rules=rules)
     if ctx.pending_twos <= 0 or not level_on(rules, "intermediate"):
-        return Plan(steps=tuple(Step(unit=p, lay=plain) for p in enabled_patterns(rules)))
+        enabled = enabled_patterns(rules)
+        if size is not None:
+            enabled = tuple(p for p in enabled if p.takes(size))
+        return Plan(steps=tuple(Step(unit=p, lay=plain) for p in enabled))
     master = level_on(rules, "master")
     if master and ctx.pending_twos > MOST_TWOS_ANSWERED:
         return Plan(steps=(), blanket_miss="twos_beyond_ten")

@@ -38,6 +38,7 @@ the sequence shapes (straight, eight straight, mirror, self mirror).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from ....kernel import Rank
 from ..matcher_api import MatchRules
@@ -324,8 +325,13 @@ ACE_AND_SHAMAN = ShapePattern(
 MODE_IDS: tuple[str, ...] = ("twos_add_on", "twos_neutralization", "shaman_neutralization", "river")
 
 
+@lru_cache(maxsize=64)
 def enabled_patterns(rules: MatchRules) -> tuple[Pattern, ...]:
-    """The units on under ``rules``: their level is reached and no option switched them off."""
+    """The units on under ``rules``: their level is reached and no option switched them off.
+
+    Asked on every check and listing with one of a few rule sets (a pure function of the
+    frozen rules, so a small cache of its answers changes nothing but the time).
+    """
     return tuple(p for p in PATTERNS if level_on(rules, p.level) and p.id not in rules.disabled)
 
 

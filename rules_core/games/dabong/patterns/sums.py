@@ -75,11 +75,26 @@ class SameSuitSum(Pattern):
         """The identity tuples of ``readings``, lazily and in the same order."""
         target = ctx.pile_value
         signs = (1, *([-1 if self.subtracts else 1] * (len(slots) - 1)))
+        # A fixed identity has one value and fits the suits it counts as; only the suits every
+        # fixed identity fits are tried (an open Shaman fits each), in the same order as before.
+        suits = ALL_SUITS
+        fixed: list[dict[int, tuple[Card, ...]] | None] = []
+        for slot in slots:
+            identity = slot.identity
+            if identity is None:
+                fixed.append(None)
+            else:
+                suits = suits & play_suits(identity, rules)
+                fixed.append({in_play_value(identity): (identity,)})
+        if not suits:
+            return
+        share = rules.eight_must_share_suit
         found: set[tuple[Card, ...]] = set()
         for suit in ELEMENT_SUITS:
-            grouped = [_slot_options(slot, suit, rules) for slot in slots]
-            if not all(grouped):
+            if suit not in suits:
                 continue
+            shaman = _SHAMAN_OPTIONS[(suit, share)]
+            grouped = [shaman if options is None else options for options in fixed]
             for values in _value_paths(grouped, signs, 0, target):
                 for identities in product(*(grouped[k][v] for k, v in enumerate(values))):
                     if identities not in found:
@@ -309,15 +324,6 @@ _SHAMAN_OPTIONS: dict[tuple[Suit, bool], dict[int, tuple[Card, ...]]] = {
     for suit in ELEMENT_SUITS
     for share in (True, False)
 }
-
-
-def _slot_options(slot: Slot, suit: Suit, rules: MatchRules) -> dict[int, tuple[Card, ...]]:
-    """The identities ``slot`` may take in a play of ``suit``, by in-play value."""
-    if slot.identity is None:
-        return _SHAMAN_OPTIONS[(suit, rules.eight_must_share_suit)]
-    if suit in play_suits(slot.identity, rules):
-        return {in_play_value(slot.identity): (slot.identity,)}
-    return {}
 
 
 def _value_paths(
