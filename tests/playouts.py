@@ -33,6 +33,7 @@ same final state. A failure raises ``AssertionError`` naming the game, seed, sea
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections import Counter
@@ -219,6 +220,15 @@ class _Playout:
     def check_unlisted(self, state: Any, entries: list[Any]) -> None:
         listed = {self.key(e.action, e.orderings > 1) for e in entries}
         loose = {self.key(e.action, True) for e in entries if e.orderings > 1}
+        # A listed play that declares its wildcards (dabong!'s Shamans), written without the
+        # declarations: the engine may read the one identity that fits, and then it must be
+        # exactly that listed play. Keys without ``declare`` -> the listed actions they stand for.
+        bare: dict[tuple[Any, ...], list[Action]] = {}
+        for e in entries:
+            if e.action.declare:
+                plain = dataclasses.replace(e.action, declare=())
+                for any_order in {e.orderings > 1, False}:
+                    bare.setdefault(self.key(plain, any_order), []).append(e.action)
         codes = {code.code for code in self.game.reasons}
         types = sorted(self.game.action_types)
         cards = self.game.deck.cards
@@ -232,11 +242,27 @@ class _Playout:
             if self.key(candidate, False) in listed or self.key(candidate, True) in loose:
                 continue
             outcome = self.game.resolve(state, candidate)
+            declared = bare.get(self.key(candidate, False)) or bare.get(self.key(candidate, True))
+            if declared and outcome.verdict.legal:
+                self.check_same_as_declared(state, candidate, outcome, declared)
+                continue
             self.check(not outcome.verdict.legal, f"unlisted {candidate.to_json()} was found legal")
             self.check(outcome.state is None, f"illegal {candidate.to_json()} produced a state")
             self.check(bool(outcome.verdict.reasons), f"illegal {candidate.to_json()} has no reason")
             unknown = {r.code for r in outcome.verdict.reasons} - codes
             self.check(not unknown, f"reason codes outside the catalog: {unknown}")
+
+    def check_same_as_declared(
+        self, state: Any, candidate: Action, outcome: Any, declared: list[Action]
+    ) -> None:
+        """An undeclared play found legal is one of its listed declared forms, state for state."""
+        self.check(outcome.state is not None, f"legal {candidate.to_json()} produced no state")
+        reached = self.game.state_to_json(outcome.state)
+        forms = [self.game.resolve(state, action).state for action in declared]
+        self.check(
+            any(form is not None and self.game.state_to_json(form) == reached for form in forms),
+            f"undeclared {candidate.to_json()} was found legal but is none of its listed declared forms",
+        )
 
     @staticmethod
     def key(action: Action, any_order: bool) -> tuple[Any, ...]:

@@ -116,3 +116,18 @@ def test_draw_pile_out_take_what_is_left() -> None:
     )
     after = GAME.resolve(state_of(data), Action(type="draw", seat=0)).state
     assert after is not None and len(after.hands[0]) == 2 and after.turn == 1
+
+
+def test_a_shaman_read_by_the_matcher_leaves_the_state_of_the_declared_play() -> None:
+    # SH1 + AA on 10A: only SH1 as 9A adds up, so the play needs no declaration; the take-back
+    # then records the play as adjudicated, and both writings reach the very same state.
+    from dataclasses import replace
+
+    state = state_of(table([["SH1", "AA", "6E"], ["2F", "4F"]], ["10A"]))
+    bare = play(0, "SH1", "AA")
+    declared = replace(bare, declare=((parse_cards(["SH1"])[0], parse_cards(["9A"])[0]),))
+    read, written = GAME.resolve(state, bare), GAME.resolve(state, declared)
+    assert read.verdict.legal and written.verdict.legal
+    assert read.state is not None and written.state is not None
+    assert GAME.state_to_json(read.state) == GAME.state_to_json(written.state)
+    assert GAME.state_to_json(read.state)["take_back"]["action"]["declare"] == {"SH1": "9A"}

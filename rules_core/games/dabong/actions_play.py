@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ...kernel import (
@@ -159,7 +160,14 @@ def play(state: DabongState, action: Action, matcher: Matcher) -> Outcome[Dabong
             interpretations=interpretations,
         )
     if state.options.unwinding:
-        after = evolve(after, take_back=TakeBack(action=action, before=state))
+        # The play as adjudicated, every Shaman's identity written out: a play whose Shaman the
+        # matcher read (one identity fits) leaves the same state as the play declared.
+        played = (
+            action
+            if action.declare == reading.declarations
+            else replace(action, declare=tuple(sorted(reading.declarations)))
+        )
+        after = evolve(after, take_back=TakeBack(action=played, before=state))
     return allow(
         action, state, after, effects, reason, *notes, interpretations=interpretations, keep_take_back=True
     )
