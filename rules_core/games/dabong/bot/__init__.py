@@ -9,10 +9,13 @@
 * ``normal``: the rulebook's plain strategy (``policy``): go low and dabong!,
   save Shamans, 2s and the Queen of Water against a seat about to go out,
   always claims, always announces, always asks.
-* ``strong``: heads-up, normal plus what the view shows: pile values weighted by
-  the unseen cards, over sampled deals (``risk``) the chance that the top card it
-  leaves lets another seat win at once, and plans for strings of plays. Above two
-  seats those extras measured worse than normal, so it plays normal's strategy.
+* ``strong``: at Beginner, on its turn, normal's choice checked by a search
+  (``search``): the few best candidates played out over sampled deals of the hidden
+  cards by a lean simulator (``sim``, ``lean``), the choice overruled only when
+  another wins clearly more of the same deals. Where the simulator does not model the
+  game (later levels, out of turn, a penalty to pick up) it plays as before: heads-up
+  normal plus what the view shows (pile values weighted by the unseen cards, the
+  sampled risk of ``risk``, plans for strings of plays), above two seats normal.
 
 No level proposes a trade (it needs the partner's consent and its listing names
 the partner's hidden cards) or takes a play back. Unknown action types (rules
@@ -28,8 +31,9 @@ from typing import Any
 from ....bots import Level, Suggestion
 from ....kernel import DABONG_55, Action, rng_for
 from .choices import actions_of
-from .policy import Judge, census_of_table, census_uniform, discard_worth
+from .policy import WIN, Judge, census_of_table, census_uniform, discard_worth
 from .risk import sample_deals, sampled_risk
+from .search import candidates, searchable, searched
 from .seen import Seen, natural_value, read_view, visible_cards
 
 __all__ = ["BOT", "DabongBot"]
@@ -117,6 +121,12 @@ class DabongBot:
         noise = 6.0 if level is Level.EASY else 0.0
         scored = [(judge.score(a) + rng.gauss(0, noise), -i, a) for i, a in enumerate(turn)]
         best = max(scored, key=lambda t: (t[0], t[1]))[2]
+        if level is Level.STRONG and searchable(view, seen) and judge.score(best) < WIN:
+            tried = candidates(turn, best, judge.score)
+            if len(tried) > 1:
+                pick, choice = searched(view, seen, tried, rng)
+                if choice.overruled:
+                    return pick, _because(pick) + " (searched: it wins more of the sampled deals)"
         return best, _because(best)
 
 
@@ -178,6 +188,9 @@ def _overlooked(actions: list[Action], rng: random.Random) -> list[Action]:
 
 
 def _judge(view: Mapping[str, Any], seen: Seen, level: Level, rng: random.Random) -> Judge:
+    if level is Level.STRONG and searchable(view, seen):
+        # the search's fallback is normal's choice: the rollouts judge the rest
+        return Judge(seen=seen, census=census_uniform())
     if level is not Level.STRONG or seen.seats > 2:
         # Above two seats strong's extras (table-weighted pile values, the sampled risk)
         # measured worse than the plain strategy (docs/bots/dabong.md), so it plays normal's.
