@@ -22,7 +22,7 @@ from rules_core.games.dobon.bot.search import ID, distinct
 from rules_core.games.dobon.bot.sim import ANSWER, DRAWN, NO_WINNER, TURN, VAL, Sim
 from rules_core.games.dobon.options import DRAW_UNTIL_PLAYABLE, EIGHT_PRINTED_SUIT, DobonOptions
 from rules_core.games.dobon.state import DobonState, Status, Step
-from rules_core.kernel import STANDARD_SUITS, Action, parse_card
+from rules_core.kernel import STANDARD_52, STANDARD_SUITS, Action, parse_card
 
 _STEP = {Step.TURN: TURN, Step.ANSWER_TWO: ANSWER, Step.DRAWN: DRAWN}
 OPTIONS = {
@@ -79,8 +79,25 @@ def _agree(state: DobonState, sim: Sim) -> None:
     assert (sim.turn, sim.step) == (state.turn, _STEP[state.step])  # type: ignore[index]
 
 
-def _replay(options: DobonOptions, seats: int, seed: int) -> int:
-    """One round through both; the number of turns compared."""
+def _lean_action(sim: Sim, seat: int) -> Action:
+    """The rollout policy's move (``lean.decide``) as an engine action."""
+    kind, cards, suit = lean.decide(sim)
+    if kind == lean.PLAY:
+        return Action(
+            type="play",
+            seat=seat,
+            cards=tuple(STANDARD_52.cards[c] for c in cards),
+            suit=None if suit < 0 else STANDARD_SUITS[suit],
+        )
+    return Action(type={lean.DRAW: "draw", lean.TAKE: "take", lean.END: "end_turn"}[kind], seat=seat)
+
+
+def _replay(options: DobonOptions, seats: int, seed: int, *, lean_plays: bool = False) -> int:
+    """One round through both; the number of turns compared.
+
+    Every turn action is one of the engine's legal actions at random, or with ``lean_plays``
+    the rollout policy's own choice, which must then be one of the engine's legal actions.
+    """
     rng = random.Random(f"sim/{seed}/{seats}")
     state = _settle_checks(GAME.deal(seats=seats, options=options, seed=seed, deck_order=None))
     if state.status is not Status.PLAYING:
@@ -89,7 +106,12 @@ def _replay(options: DobonOptions, seats: int, seed: int) -> int:
     compared = 0
     while True:
         actions: list[Action] = [e.action for e in GAME.legal_actions(state, state.turn).entries]
-        action = rng.choice(actions)
+        if lean_plays:
+            assert (sim.turn, sim.step) == (state.turn, _STEP[state.step])  # type: ignore[index]
+            action = _lean_action(sim, sim.turn)
+            assert action in actions, (seed, seats, action)
+        else:
+            action = rng.choice(actions)
         seat = action.seat
         shuffles = state.shuffles
         outcome = GAME.resolve(state, action)
@@ -124,6 +146,15 @@ def test_sim_replays_the_engine(preset: str, seats: int) -> None:
     assert compared > 200
 
 
+@pytest.mark.parametrize("preset", OPTIONS)
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_lean_policy_plays_legal_actions_that_the_sim_replays(preset: str, seats: int) -> None:
+    """The rollout policy's own moves (its aces, twos, jacks, wild eights and queen bundles
+    included) are legal in the engine, and the sim replays them as the engine does."""
+    compared = sum(_replay(OPTIONS[preset], seats, seed, lean_plays=True) for seed in range(25))
+    assert compared > 200
+
+
 @pytest.mark.parametrize("preset", ["sum_only", "action_cards"])
 @pytest.mark.parametrize("seats", [2, 4])
 def test_lean_rollouts_end_every_round(preset: str, seats: int) -> None:
@@ -150,3 +181,29 @@ def test_search_tries_a_wild_eight_with_one_suit_besides_the_fallback() -> None:
     assert kept == [draw, eights[1]]
     kept = distinct([*eights, draw], eights[3], hand)
     assert kept == [eights[3], eights[1], draw]
+
+
+def test_a_seed_given_for_the_reshuffles_deals_as_its_generator_would() -> None:
+    """The search hands ``Sim`` a seed (a generator is only made on the first reshuffle): the
+    recycled stock is the one a generator seeded the same way gives."""
+    tables = []
+    for rng in (12345, random.Random(12345)):
+        hands = [[0, 14, 28], [3, 17, 31]]
+        sim = Sim(
+            SUM_ONLY,
+            hands=hands,
+            stock=[],
+            pile=[5, 6, 7, 8, 9, 10, 11, 12, 13],
+            active=1,
+            owner=1,
+            direction=1,
+            obligation=0,
+            turn=0,
+            step=TURN,
+            drawn=-1,
+            rng=rng,
+        )
+        assert sim.draw(0) is None
+        tables.append((sim.hands, sim.stock, sim.pile))
+    assert tables[0] == tables[1]
+    assert tables[0][2] == [13] and len(tables[0][1]) == 7

@@ -9,7 +9,13 @@ know (its own hand, the public table, hand counts), never a sampled hidden card:
   counted once over a full deck), as normal fears short hands;
 - a draw is worth the chance it claims at once on the top card plus the average hand it leaves;
 - a two is answered with a two when one is held; a drawn card is played when that scores better
-  than keeping it; an eight names the suit the rest of the hand holds most; queens go one at a time.
+  than keeping it; an eight names the suit the rest of the hand holds most.
+
+The action cards' powers are played as normal plays them (``judge._effect_bonus``), since the
+rollouts stand for normal opponents: an ace (skip) or a two (attack) is worth more the fewer
+cards the next seat holds, a jack (reverse) by how much shorter the next seat's hand is than
+the previous one's. With queen bundles the queens held go down together when one fits (fewer
+cards is worth more with empty-hand wins, and normal's scoring bundles them for that reason).
 
 Checks need no policy: ``Sim`` claims whenever a total matches.
 """
@@ -17,7 +23,7 @@ Checks need no policy: ``Sim`` claims whenever a total matches.
 from __future__ import annotations
 
 from .odds import HandOdds
-from .sim import ANSWER, DRAWN, EIGHT, RANK, SUIT, TURN, TWO, VAL, Sim
+from .sim import ACE, ANSWER, DRAWN, EIGHT, JACK, QUEEN, RANK, SUIT, TURN, TWO, VAL, Sim
 
 #: The worth of a total of 13 or less, per other seat that may discard its value.
 CLAIM = 0.09
@@ -43,6 +49,12 @@ WORTH = tuple(
 )
 #: ``DRAW_WORTH[others][t]``: the average ``WORTH`` after drawing one card on a total t.
 DRAW_WORTH = tuple(tuple(sum(row[t + d] for d in range(1, 14)) / 13 for t in range(CAP + 1)) for row in WORTH)
+#: ``THREAT[n]``: how likely a seat holding n cards wins soon (normal's ``judge.THREAT``).
+THREAT = tuple({1: 0.3, 2: 0.12, 3: 0.05}.get(n, 0.02) for n in range(64))
+#: Normal's weights of the powers against that threat: an ace's skip, a two's attack (plus a
+#: little whoever is next), a jack's reversal (the next seat's threat less the previous one's).
+SKIP, ATTACK, ATTACK_BASE, REVERSE = 0.5, 0.4, 0.03, 0.5
+_POWERED = frozenset((ACE, TWO, JACK))
 #: Rollouts longer than this many turns are abandoned (no winner).
 MAX_TURNS = 400
 #: ``finish`` stopped at its turn limit with the round still on.
@@ -53,6 +65,13 @@ EQUITY_BY_TOTAL = tuple(
 )
 #: With empty-hand wins, the weight is raised for a seat this close to emptying its hand.
 EQUITY_SHORT = (1.0, 1.8, 1.3, 1.0)
+
+#: A rollout move: ``(kind, cards, suit)``; cards and suit (-1: none) matter only for ``PLAY``.
+PLAY, DRAW, TAKE, END = 0, 1, 2, 3
+Move = tuple[int, tuple[int, ...], int]
+_DRAW: Move = (DRAW, (), -1)
+_TAKE: Move = (TAKE, (), -1)
+_END: Move = (END, (), -1)
 
 
 def equity(sim: Sim, seat: int) -> float:
@@ -96,7 +115,19 @@ def _eight_suit(hand: list[int], played: int) -> int:
     return counts.index(best) if best else SUIT[played]
 
 
-def _turn(sim: Sim, seat: int) -> int | None:
+def _powers(sim: Sim, seat: int) -> tuple[float, float, float]:
+    """What an ace, a two and a jack laid now are worth beyond their values (normal's bonus)."""
+    hands, seats, d = sim.hands, sim.seats, sim.direction
+    threat_next = THREAT[len(hands[(seat + d) % seats])]
+    ace = SKIP * threat_next if sim.ace_skips else 0.0
+    two = ATTACK * threat_next + ATTACK_BASE
+    jack = 0.0
+    if sim.jack_reverses and seats > 2:
+        jack = REVERSE * (threat_next - THREAT[len(hands[(seat - d) % seats])])
+    return ace, two, jack
+
+
+def _turn(sim: Sim, seat: int) -> Move:
     hand = sim.hands[seat]
     n = len(hand)
     total = min(sim.totals[seat], CAP)
@@ -111,10 +142,14 @@ def _turn(sim: Sim, seat: int) -> int | None:
     pick = -1
     if n > 1 or empties:
         rows: list[tuple[float, ...]] | None = None
+        powers: tuple[float, float, float] | None = None
         wild, active, top_rank = sim.wild, sim.active, RANK[top]
+        queens = 0
         for card in hand:
-            rank = RANK[card]
-            if not ((wild and rank == EIGHT) or SUIT[card] == active or rank == top_rank):
+            rank = card % 13
+            if rank == QUEEN:
+                queens += 1
+            if not ((wild and rank == EIGHT) or card // 13 == active or rank == top_rank):
                 continue
             if rows is None:
                 rows = _threats(sim, seat)
@@ -122,24 +157,54 @@ def _turn(sim: Sim, seat: int) -> int | None:
             score = EMPTY if n == 1 else worth[rest] + (SHED[n - 1] if empties else 0.0)
             if rows:
                 score -= _danger(rows, VAL[card])
+            if n > 1 and rank in _POWERED:
+                if powers is None:
+                    powers = _powers(sim, seat)
+                score += powers[0] if rank == ACE else powers[1] if rank == TWO else powers[2]
             if score > best:
                 best, pick = score, card
+        if queens > 1 and sim.bundles and (empties or queens < n):
+            bundle = _bundle(hand, active, top_rank)
+            if bundle:
+                k = len(bundle)
+                if rows is None:
+                    rows = _threats(sim, seat)
+                score = EMPTY if k == n else worth[total - 12 * k] + (SHED[n - k] if empties else 0.0)
+                if rows:
+                    score -= _danger(rows, 12)
+                if score > best:
+                    return (PLAY, bundle, -1)
     if pick < 0:
-        return sim.draw(seat)
+        return _DRAW
     suit = _eight_suit(hand, pick) if RANK[pick] == EIGHT and sim.suit_choice else -1
-    return sim.play(seat, (pick,), suit)
+    return (PLAY, (pick,), suit)
 
 
-def _answer(sim: Sim, seat: int) -> int | None:
+def _bundle(hand: list[int], active: int, top_rank: int) -> tuple[int, ...]:
+    """Every queen held, a fitting one first and last the one of the suit the rest holds most; or ()."""
+    queens = [c for c in hand if RANK[c] == QUEEN]
+    first = next((c for c in queens if top_rank == QUEEN or SUIT[c] == active), -1)
+    if first < 0:
+        return ()
+    others = [c for c in queens if c != first]
+    held = [0, 0, 0, 0]
+    for card in hand:
+        if RANK[card] != QUEEN:
+            held[SUIT[card]] += 1
+    others.sort(key=lambda c: held[SUIT[c]])
+    return (first, *others)
+
+
+def _answer(sim: Sim, seat: int) -> Move:
     hand = sim.hands[seat]
     if len(hand) > 1 or sim.may_empty:
         for card in hand:
             if RANK[card] == TWO:
-                return sim.play(seat, (card,))
-    return sim.take(seat)
+                return (PLAY, (card,), -1)
+    return _TAKE
 
 
-def _drawn(sim: Sim, seat: int) -> int | None:
+def _drawn(sim: Sim, seat: int) -> Move:
     card = sim.drawn
     if card >= 0 and sim.fits(card):
         hand = sim.hands[seat]
@@ -152,11 +217,25 @@ def _drawn(sim: Sim, seat: int) -> int | None:
         play = (EMPTY if n == 1 else worth[rest] + (SHED[n - 1] if extra else 0.0)) - _danger(
             _threats(sim, seat), VAL[card]
         )
+        rank = RANK[card]
+        if n > 1 and rank in _POWERED:
+            powers = _powers(sim, seat)
+            play += powers[0] if rank == ACE else powers[1] if rank == TWO else powers[2]
         if play > keep:
-            suit = _eight_suit(hand, card) if RANK[card] == EIGHT and sim.suit_choice else -1
-            return sim.play(seat, (card,), suit)
-    sim.end_turn(seat)
-    return None
+            suit = _eight_suit(hand, card) if rank == EIGHT and sim.suit_choice else -1
+            return (PLAY, (card,), suit)
+    return _END
+
+
+def decide(sim: Sim) -> Move:
+    """The move of the seat to act (``sim.turn``) in its current step."""
+    seat, step = sim.turn, sim.step
+    if step == TURN:
+        return _turn(sim, seat)
+    if step == ANSWER:
+        return _answer(sim, seat)
+    assert step == DRAWN
+    return _drawn(sim, seat)
 
 
 def finish(sim: Sim, limit: int = MAX_TURNS) -> int:
@@ -164,15 +243,21 @@ def finish(sim: Sim, limit: int = MAX_TURNS) -> int:
 
     The winner, ``NO_WINNER`` (the stock ran out) or ``UNFINISHED`` (the limit came first).
     """
+    # ``decide`` and the move applied, inlined: this loop is most of a search's time.
     for _ in range(limit):
         seat, step = sim.turn, sim.step
-        if step == TURN:
-            result = _turn(sim, seat)
-        elif step == ANSWER:
-            result = _answer(sim, seat)
+        kind, cards, suit = (
+            _turn(sim, seat) if step == TURN else _answer(sim, seat) if step == ANSWER else _drawn(sim, seat)
+        )
+        if kind == PLAY:
+            result = sim.play(seat, cards, suit)
+        elif kind == DRAW:
+            result = sim.draw(seat)
+        elif kind == TAKE:
+            result = sim.take(seat)
         else:
-            assert step == DRAWN
-            result = _drawn(sim, seat)
+            sim.end_turn(seat)
+            continue
         if result is not None:
             return result
     return UNFINISHED

@@ -15,7 +15,8 @@
   over sampled deals and keeps the scored choice unless another is clearly better. Heads-up
   that choice is strong's own score (the exact supply of unseen cards, every seat's chance
   to claim by its hand count: "also consider the visible discards and hand counts"); from
-  three seats on it is normal's.
+  three seats on it is normal's, except that it holds a wild eight back while another card can
+  be played (the page: "Spending it immediately can leave fewer choices later").
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from collections.abc import Callable, Sequence
 
 from ....bots import Level
 from ....kernel import Action, Rank
+from ..options import EIGHT_ORDINARY
 from ..state import Status
 from .judge import (
     Belief,
@@ -65,8 +67,20 @@ def choose(seen: Seen, actions: Sequence[Action], level: Level, rng: random.Rand
         # The search plays out each action and stands by a scored choice unless another is clearly
         # better; with many seats that is normal's choice (strong's own scoring measured no better).
         base = Level.NORMAL if seen.seats >= NORMAL_FALLBACK_SEATS else level
-        return _strong(seen, actions, _scored(seen, actions, belief_for(seen, base), base), rng)
+        kept = _eight_kept(seen, actions) if base is Level.NORMAL else actions
+        return _strong(seen, actions, _scored(seen, kept, belief_for(seen, base), base), rng)
     return _scored(seen, actions, belief_for(seen, level), level)
+
+
+def _eight_kept(seen: Seen, actions: Sequence[Action]) -> Sequence[Action]:
+    """The actions without a wild eight while another card can be played (the page: "Spending it
+    immediately can leave fewer choices later"); the search still plays the eight out."""
+    if seen.options.eight == EIGHT_ORDINARY:
+        return actions
+    others = [a for a in actions if not (a.type == "play" and a.cards[-1].rank is Rank.EIGHT)]
+    if any(a.type == "play" for a in others):
+        return others
+    return actions
 
 
 def _strong(seen: Seen, actions: Sequence[Action], scored: Choice, rng: random.Random) -> Choice:

@@ -43,6 +43,7 @@ class Sim:
     __slots__ = (
         "ace_skips",
         "active",
+        "bundles",
         "direction",
         "doubles",
         "drawing",
@@ -79,7 +80,7 @@ class Sim:
         turn: int,
         step: int,
         drawn: int,
-        rng: random.Random,
+        rng: random.Random | int,
     ) -> None:
         self.hands = hands
         self.totals = [sum(VAL[c] for c in h) for h in hands]
@@ -94,6 +95,8 @@ class Sim:
         self.turn = turn
         self.step = step
         self.drawn = drawn
+        #: The generator of reshuffles, or its seed: seeding one costs about as much as eight turns
+        #: and a short rollout rarely reshuffles, so it is only made on the first reshuffle.
         self.rng = rng
         self.seats = len(hands)
         self.returns = options.returns
@@ -104,6 +107,8 @@ class Sim:
         self.suit_choice = options.eight == EIGHT_CHOSEN_SUIT
         self.ace_skips = options.ace_skips
         self.jack_reverses = options.jack_reverses
+        #: Only read by the rollout policy (``lean``): ``play`` lays whatever cards it is given.
+        self.bundles = options.queen_bundles
         self.drawing = (
             0 if options.drawing == DRAW_ONE_ENDS_TURN else 2 if options.drawing == DRAW_UNTIL_PLAYABLE else 1
         )
@@ -195,7 +200,10 @@ class Sim:
             if len(pile) < 2:
                 return -1
             under = pile[:-1]
-            self.rng.shuffle(under)
+            rng = self.rng
+            if not isinstance(rng, random.Random):
+                rng = self.rng = random.Random(rng)
+            rng.shuffle(under)
             self.stock = stock = under
             self.pile = pile[-1:]
         return stock.pop()
