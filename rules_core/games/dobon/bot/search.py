@@ -16,11 +16,11 @@ answer.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ....bots.paired import clearly_better as paired_test
 from ....kernel import STANDARD_52, STANDARD_SUITS, Action, Card
 from ..state import Step
 from .knowledge import Seen
@@ -198,7 +198,7 @@ def clearly_better(lead: float, spread: float, seats: int, margin: float) -> boo
     squares; the candidate must lead by ``CLEAR_MARGIN`` standard deviations and by at
     least two won rounds.
     """
-    return lead >= max(2 * seats, margin * math.sqrt(spread))
+    return paired_test(lead, spread, margin=margin, floor=2 * seats)
 
 
 __all__ = ["NO_WINNER", "SearchResult", "clearly_better", "searched"]

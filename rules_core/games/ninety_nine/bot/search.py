@@ -11,10 +11,10 @@ fixed, not timed, so the same request always gives the same answer.
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
 
+from ....bots.paired import clearly_better as paired_test
 from .policy import normal_choice
 from .rollout import Rollout
 from .seen import Seen
@@ -89,9 +89,11 @@ def clearly_better(margin: int, discordant: int) -> bool:
     With few worlds most differences between cards are luck; a search that followed
     every one of them would play worse than the strategy it searches around. So the
     normal strategy's card stands unless another wins ``CLEAR_MARGIN`` standard
-    deviations more often (the worlds where both win or both lose say nothing).
+    deviations more often (the worlds where both win or both lose say nothing), and
+    at least two hits more. With wins and losses the paired spread is the count of
+    discordant worlds, so this is the shared paired test.
     """
-    return margin >= max(2, CLEAR_MARGIN * math.sqrt(discordant))
+    return paired_test(margin, discordant, margin=CLEAR_MARGIN, floor=2)
 
 
 def distinct_cards(playable: tuple[int, ...], preferred: int) -> list[int]:
