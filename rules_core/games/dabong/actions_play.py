@@ -162,11 +162,8 @@ def play(state: DabongState, action: Action, matcher: Matcher) -> Outcome[Dabong
     if state.options.unwinding:
         # The play as adjudicated, every Shaman's identity written out: a play whose Shaman the
         # matcher read (one identity fits) leaves the same state as the play declared.
-        played = (
-            action
-            if action.declare == reading.declarations
-            else replace(action, declare=tuple(sorted(reading.declarations)))
-        )
+        declare = tuple(sorted(reading.declarations))
+        played = action if action.declare == declare else replace(action, declare=declare)
         after = evolve(after, take_back=TakeBack(action=played, before=state))
     return allow(
         action, state, after, effects, reason, *notes, interpretations=interpretations, keep_take_back=True

@@ -28,18 +28,18 @@ from .sim import BITS, INV, PV, SHAMAN0, Sim, can_claim
 ID: dict[Card, int] = {card: i for i, card in enumerate(DABONG_55.cards)}
 SUIT_ID = {suit: i for i, suit in enumerate(ELEMENT_SUITS)}
 
-#: Worlds per decision, by seat count ...
-WORLDS = {2: 32, 3: 32, 4: 32}
+#: Worlds per decision (the same at every table size) ...
+WORLDS = 32
 #: ... but no more rollouts (worlds times candidates) than this, and never fewer worlds than half:
 #: the budget that keeps a suggestion's p95 well under 50 ms (docs/bots/dabong.md, Speed).
-ROLLOUTS = {2: 80, 3: 80, 4: 80}
+ROLLOUTS = 80
 #: Candidates played out at most: the fallback, the draw and normal's next best plays.
 CANDIDATES = 4
 #: A rollout stops after this many turns (about half of them end sooner; ``lean.equity`` then).
-HORIZON = {2: 12, 3: 12, 4: 12}
-#: Standard deviations (paired test) by which a candidate must beat the fallback (four seats:
-#: 1.0 and 1.28 measured alike in 500-game pilots) ...
-MARGIN = {2: 1.64, 3: 1.0, 4: 1.0}
+HORIZON = 12
+#: Standard deviations (paired test) by which a candidate must beat the fallback heads-up, and at
+#: three seats or more (four seats: 1.0 and 1.28 measured alike in 500-game pilots) ...
+MARGIN_HEADS_UP, MARGIN_MANY = 1.64, 1.0
 #: ... and by at least this many won games more over the worlds.
 FLOOR = 2.0
 #: Deals redrawn at most this many times each when a silent seat holds a claiming hand.
@@ -112,8 +112,7 @@ def searched(
     suits = (1 << SUIT_ID[seen.suit]) if seen.suit is not None else BITS[top]
     announced = [s in seen.announced for s in range(seats)]
     one_card = seen.one_card_rule
-    most = WORLDS.get(seats, 64)
-    worlds = max(most // 2, min(most, ROLLOUTS.get(seats, 256) // len(actions)))
+    worlds = max(WORLDS // 2, min(WORLDS, ROLLOUTS // len(actions)))
     scores: list[list[float]] = []
     for _ in range(worlds):
         hands = _deal(seen, hand, unseen, top, rng)
@@ -139,10 +138,11 @@ def searched(
             )
             result = _apply(sim, seat, action)
             if result is None:
-                result = finish(sim, HORIZON.get(seats, 12))
+                result = finish(sim, HORIZON)
             row.append(equity(sim, seat) if result == UNFINISHED else float(result == seat))
         scores.append(row)
-    choice = paired_choice(scores, margin=MARGIN.get(seats, 1.28), floor=FLOOR)
+    margin = MARGIN_HEADS_UP if seats == 2 else MARGIN_MANY
+    choice = paired_choice(scores, margin=margin, floor=FLOOR)
     return actions[choice.index], choice
 
 
