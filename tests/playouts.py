@@ -207,14 +207,19 @@ class _Playout:
             self.check(not entries, "a finished game lists actions")
             return entries
         self.check(bool(entries), "a game in progress lists no action")
+        # Effects are frozen values and ``to_json`` is a function of the effect and the viewer, so
+        # an effect that several listed actions share (the turn passing on) is encoded once.
+        effects: set[Any] = set()
         for entry in entries:
             outcome = self.game.resolve(state, entry.action)
             verdict = outcome.verdict
             self.check(verdict.legal, f"listed {entry.action.to_json()} is illegal: {verdict.reasons}")
             self.check(outcome.state is not None, f"listed {entry.action.to_json()} gave no state")
-            for viewer in (None, *range(self.seats)):
-                for effect in verdict.effects:
-                    json.dumps(effect.to_json(viewer))
+            effects.update(verdict.effects)
+        viewers = (None, *range(self.seats))
+        for effect in effects:
+            for viewer in viewers:
+                json.dumps(effect.to_json(viewer))
         return entries
 
     def check_unlisted(self, state: Any, entries: list[Any]) -> None:

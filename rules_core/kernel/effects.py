@@ -8,12 +8,16 @@ never leaks a hidden card through its effects.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from functools import cache
 from typing import Any, ClassVar
 
 from .cards import Card, Suit, format_card
 
 
 def _encode(value: Any) -> Any:
+    kind = type(value)
+    if kind is int or kind is str or value is None:
+        return value
     if isinstance(value, Card):
         return format_card(value)
     if isinstance(value, Suit):
@@ -38,13 +42,19 @@ class Effect:
 
     def to_json(self, viewer: int | None = None) -> dict[str, Any]:
         """Encode; ``viewer=None`` is the omniscient encoding (full state holders)."""
-        out: dict[str, Any] = {"type": self.name}
+        out: dict[str, Any] = {"type": type(self).__name__}
         hide = bool(self.PRIVATE) and viewer is not None and viewer != self.owner()
-        for f in fields(self):
-            if hide and f.name in self.PRIVATE:
+        for name in _field_names(type(self)):
+            if hide and name in self.PRIVATE:
                 continue
-            out[f.name] = _encode(getattr(self, f.name))
+            out[name] = _encode(getattr(self, name))
         return out
+
+
+@cache
+def _field_names(kind: type) -> tuple[str, ...]:
+    """An effect class's field names in order (``fields`` is slow, and a class never changes)."""
+    return tuple(f.name for f in fields(kind))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
