@@ -52,7 +52,7 @@ class Effect:
 
 
 @cache
-def _field_names(kind: type) -> tuple[str, ...]:
+def _field_names(kind: Any) -> tuple[str, ...]:
     """An effect class's field names in order (``fields`` is slow, and a class never changes)."""
     return tuple(f.name for f in fields(kind))
 
