@@ -7,9 +7,10 @@ never leaks a hidden card through its effects.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, fields
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from .cards import Card, Suit, format_card
 
@@ -44,7 +45,7 @@ class Effect:
         """Encode; ``viewer=None`` is the omniscient encoding (full state holders)."""
         out: dict[str, Any] = {"type": type(self).__name__}
         hide = bool(self.PRIVATE) and viewer is not None and viewer != self.owner()
-        for name in _field_names(type(self)):
+        for name in _field_names(cast(Hashable, type(self))):
             if hide and name in self.PRIVATE:
                 continue
             out[name] = _encode(getattr(self, name))
@@ -52,9 +53,9 @@ class Effect:
 
 
 @cache
-def _field_names(kind: Any) -> tuple[str, ...]:
+def _field_names(kind: Hashable) -> tuple[str, ...]:
     """An effect class's field names in order (``fields`` is slow, and a class never changes)."""
-    return tuple(f.name for f in fields(kind))
+    return tuple(f.name for f in fields(cast(Any, kind)))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
