@@ -148,8 +148,12 @@ def main(argv: list[str] | None = None) -> int:
                 for failure in total["failures"]:
                     failures.append({"game": name, "preset": preset, **failure})
     if failures:
+        print(f"\n{len(failures)} failing games:", file=sys.stderr)
+        for failure in failures:
+            where = f"{failure['game']} {failure['preset']} seed {failure['seed']}, {failure['seats']} seats"
+            print(f"- {where}: {failure['message']}", file=sys.stderr)
         shortest = min(failures, key=lambda f: len(f["log"] or []))
-        print(f"\n{len(failures)} failing games. Shortest failing log:", file=sys.stderr)
+        print("\nShortest failing log:", file=sys.stderr)
         print(json.dumps(shortest, indent=1), file=sys.stderr)
         return 1
     print("\nno invariant failed")

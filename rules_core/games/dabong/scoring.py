@@ -17,7 +17,9 @@ def points_in_hand(state: DabongState, seat: int) -> int:
 def finish_game(state: DabongState, winner: int, how: str, rule_id: str) -> tuple[DabongState, list[Effect]]:
     """``winner`` has won this game: score it, and end the match when it is decided.
 
-    A win is final: nothing can be taken back past it.
+    A win is final: nothing can be taken back past it, and nothing the game had pending (2s to
+    draw, a 4th-card extra play, a heaven/hell answer) outlives it: a claim out of turn can end
+    the game while any of them is open.
     """
     effects: list[Effect] = [RoundWon(rule_id=rule_id, seat=winner, how=how)]
     options = state.options
@@ -65,6 +67,8 @@ def finish_game(state: DabongState, winner: int, how: str, rule_id: str) -> tupl
         game_winner=winner,
         penalty=None,
         take_back=None,
+        extra_play_then=None,
+        answerable=None,
         scores=scores,
     )
     return state, effects

@@ -349,7 +349,10 @@ class StateDecoder:
         if s.top_play > len(s.discard_pile):
             add(f"{pointer}/top_play", "out_of_range", "the top play holds more cards than the pile")
         top_id = s.top_identity
-        if s.top.is_shaman and top_id is None and s.status != OPENING:
+        # An opening Shaman has no identity until the dealer names it; a claim out of turn (a
+        # natural dabong!, the worst hand) may end the game first, leaving it unnamed for good.
+        ended_at_opening = s.status not in (OPENING, PLAYING) and _only_the_opening_card(s)
+        if s.top.is_shaman and top_id is None and s.status != OPENING and not ended_at_opening:
             add(
                 f"{pointer}/shaman_identities",
                 "undeclared_top",
@@ -481,6 +484,11 @@ class StateDecoder:
             self.r.add(where, "inconsistent", "this state is not what the play to take back leads to")
             return None
         return TakeBack(action=action, before=before)
+
+
+def _only_the_opening_card(s: DabongState) -> bool:
+    """Whether the pile holds only the card turned up at the deal (nothing has been played)."""
+    return len(s.discard_pile) == 1 and s.top_play == 1 and not s.previous_play
 
 
 _FIELD_NAMES = tuple(DabongState.__dataclass_fields__)
