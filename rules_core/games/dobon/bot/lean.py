@@ -18,12 +18,15 @@ the previous one's. With queen bundles the queens held go down together when one
 cards is worth more with empty-hand wins, and normal's scoring bundles them for that reason).
 
 Checks need no policy: ``Sim`` claims whenever a total matches.
+
+A card's fit, a discard's danger and the equity weights are read from tables built from those
+rules (the same floats); ``tests/dobon/test_bot_speed.py`` holds every move to the plain code.
 """
 
 from __future__ import annotations
 
 from .odds import HandOdds
-from .sim import ACE, ANSWER, DRAWN, EIGHT, JACK, QUEEN, RANK, SUIT, TURN, TWO, VAL, Sim
+from .sim import ACE, ANSWER, DRAWN, EIGHT, FITS, JACK, QUEEN, RANK, SUIT, TURN, TWO, VAL, Sim
 
 #: The worth of a total of 13 or less, per other seat that may discard its value.
 CLAIM = 0.09
@@ -54,7 +57,8 @@ THREAT = tuple({1: 0.3, 2: 0.12, 3: 0.05}.get(n, 0.02) for n in range(64))
 #: Normal's weights of the powers against that threat: an ace's skip, a two's attack (plus a
 #: little whoever is next), a jack's reversal (the next seat's threat less the previous one's).
 SKIP, ATTACK, ATTACK_BASE, REVERSE = 0.5, 0.4, 0.03, 0.5
-_POWERED = frozenset((ACE, TWO, JACK))
+#: ``POWER[card]``: 1 for an ace, 2 for a two, 3 for a jack (the entry of ``_powers`` plus one), else 0.
+POWER = tuple({ACE: 1, TWO: 2, JACK: 3}.get(RANK[c], 0) for c in range(52))
 #: Rollouts longer than this many turns are abandoned (no winner).
 MAX_TURNS = 400
 #: ``finish`` stopped at its turn limit with the round still on.
@@ -74,14 +78,24 @@ _TAKE: Move = (TAKE, (), -1)
 _END: Move = (END, (), -1)
 
 
+#: ``_EQUITY[may_empty][min(cards, 4)][min(total, CAP)]``: ``EQUITY_BY_TOTAL`` times ``EQUITY_SHORT``
+#: where it applies (the same products, read from one table).
+_EQUITY = (
+    tuple(EQUITY_BY_TOTAL for _ in range(5)),
+    tuple(
+        tuple(w * EQUITY_SHORT[n] for w in EQUITY_BY_TOTAL) if n < 4 else EQUITY_BY_TOTAL for n in range(5)
+    ),
+)
+_SHORT = tuple(min(n, 4) for n in range(64))
+
+
 def equity(sim: Sim, seat: int) -> float:
     """``seat``'s rough share of the round's chances when a rollout stops early (full knowledge)."""
-    weights = []
-    for hand, total in zip(sim.hands, sim.totals, strict=True):
-        w = EQUITY_BY_TOTAL[min(total, CAP)]
-        if sim.may_empty and len(hand) < 4:
-            w *= EQUITY_SHORT[len(hand)]
-        weights.append(w)
+    table = _EQUITY[sim.may_empty]
+    weights = [
+        table[_SHORT[len(hand)]][total if total < CAP else CAP]
+        for hand, total in zip(sim.hands, sim.totals, strict=True)
+    ]
     return weights[seat] / sum(weights)
 
 
@@ -89,21 +103,50 @@ def equity(sim: Sim, seat: int) -> float:
 FEARED = 3
 
 
-def _threats(sim: Sim, seat: int) -> list[tuple[float, ...]]:
-    """The ``HIT`` rows of the other seats short enough to be feared."""
-    feared = FEARED
-    hands = sim.hands
-    if sim.seats == 2:
-        k = len(hands[1 - seat])
-        return [HIT[k]] if k <= feared else []
-    return [HIT[len(h)] for other, h in enumerate(hands) if other != seat and len(h) <= feared]
-
-
 def _danger(rows: list[tuple[float, ...]], value: int) -> float:
+    """The cost of discarding ``value`` against the feared seats' ``HIT`` rows (in seat order)."""
     out = 0.0
     for row in rows:
         out += row[value]
     return out * DANGER
+
+
+#: ``OTHERS[seats][seat]``: the other seats in seat order (the order their rows are added in).
+OTHERS = tuple(
+    tuple(tuple(other for other in range(seats) if other != seat) for seat in range(seats))
+    for seats in range(5)
+)
+#: A hand size in a danger key: every size above ``FEARED`` reads as ``FEARED + 1`` (not feared).
+_CLIP = tuple(min(k, FEARED + 1) for k in range(64))
+_BASE = FEARED + 2
+
+
+def _danger_table(others: int) -> tuple[tuple[float, ...] | None, ...]:
+    """``table[key]``: ``_danger`` by value, for the other seats' clipped sizes read in base ``_BASE``
+    (the first other seat the leading digit); None when no seat is feared."""
+    table: list[tuple[float, ...] | None] = []
+    for key in range(_BASE**others):
+        sizes = [key // _BASE ** (others - 1 - i) % _BASE for i in range(others)]
+        rows = [HIT[k] for k in sizes if k <= FEARED]
+        table.append(tuple(_danger(rows, v) for v in range(14)) if rows else None)
+    return tuple(table)
+
+
+#: ``DANGERS[seats - 1][key]``: a discard's danger by value, ``_danger`` of the rows of the other seats
+#: holding ``FEARED`` cards or fewer (the same sums in the same order as adding them turn by turn, so
+#: the same floats), or None when no seat is feared (no danger: the same as subtracting 0.0). A
+#: rollout turn reads it by a key of the hand sizes instead of building that list of rows, which
+#: was a tenth of a search's time.
+DANGERS = tuple(_danger_table(others) for others in range(4))
+
+
+def _danger_row(sim: Sim, seat: int) -> tuple[float, ...] | None:
+    """``seat``'s danger of a discard by value (``DANGERS``), or None when no other seat is feared."""
+    hands = sim.hands
+    key = 0
+    for other in OTHERS[sim.seats][seat]:
+        key = key * _BASE + _CLIP[len(hands[other])]
+    return DANGERS[sim.seats - 1][key]
 
 
 def _eight_suit(hand: list[int], played: int) -> int:
@@ -130,50 +173,58 @@ def _powers(sim: Sim, seat: int) -> tuple[float, float, float]:
 def _turn(sim: Sim, seat: int) -> Move:
     hand = sim.hands[seat]
     n = len(hand)
-    total = min(sim.totals[seat], CAP)
-    worth = WORTH[sim.seats - 1]
+    total = sim.totals[seat]
+    if total > CAP:
+        total = CAP
+    others = sim.seats - 1
     empties = sim.may_empty
     top = sim.pile[-1]
-    best = DRAW_WORTH[sim.seats - 1][total]
+    best = DRAW_WORTH[others][total]
     if sim.owner != seat and 1 <= VAL[top] - total <= 13:
         best += ONE_VALUE
     if empties:
         best += SHED[n + 1]
+    if n == 1 and not empties:
+        return _DRAW
+    # The hot loop of a search: one table says which cards fit, and a card's score is read from
+    # tables (its danger from ``DANGERS``).
+    fit = FITS[sim.wild][sim.active][RANK[top]]
+    worth = WORTH[others]
+    shed = SHED[n - 1] if empties else 0.0
+    danger: tuple[float, ...] | None = None
+    looked = False
+    powers: tuple[float, float, float] | None = None
     pick = -1
-    if n > 1 or empties:
-        rows: list[tuple[float, ...]] | None = None
-        powers: tuple[float, float, float] | None = None
-        wild, active, top_rank = sim.wild, sim.active, RANK[top]
-        queens = 0
-        for card in hand:
-            rank = card % 13
-            if rank == QUEEN:
-                queens += 1
-            if not ((wild and rank == EIGHT) or card // 13 == active or rank == top_rank):
-                continue
-            if rows is None:
-                rows = _threats(sim, seat)
-            rest = total - VAL[card]
-            score = EMPTY if n == 1 else worth[rest] + (SHED[n - 1] if empties else 0.0)
-            if rows:
-                score -= _danger(rows, VAL[card])
-            if n > 1 and rank in _POWERED:
-                if powers is None:
-                    powers = _powers(sim, seat)
-                score += powers[0] if rank == ACE else powers[1] if rank == TWO else powers[2]
+    queen = False
+    for card in hand:
+        if not fit[card]:
+            continue
+        value = VAL[card]
+        score = EMPTY if n == 1 else worth[total - value] + shed
+        if not looked:
+            danger, looked = _danger_row(sim, seat), True
+        if danger is not None:
+            score -= danger[value]
+        power = POWER[card]
+        if power and n > 1:
+            if powers is None:
+                powers = _powers(sim, seat)
+            score += powers[power - 1]
+        elif value == 12:
+            queen = True
+        if score > best:
+            best, pick = score, card
+    # A bundle needs a queen that fits (found above) and another queen.
+    if queen and sim.bundles:
+        queens = sum(1 for card in hand if RANK[card] == QUEEN)
+        if queens > 1 and (empties or queens < n):
+            bundle = _bundle(hand, sim.active, RANK[top])
+            k = len(bundle)
+            score = EMPTY if k == n else worth[total - 12 * k] + (SHED[n - k] if empties else 0.0)
+            if danger is not None:
+                score -= danger[12]
             if score > best:
-                best, pick = score, card
-        if queens > 1 and sim.bundles and (empties or queens < n):
-            bundle = _bundle(hand, active, top_rank)
-            if bundle:
-                k = len(bundle)
-                if rows is None:
-                    rows = _threats(sim, seat)
-                score = EMPTY if k == n else worth[total - 12 * k] + (SHED[n - k] if empties else 0.0)
-                if rows:
-                    score -= _danger(rows, 12)
-                if score > best:
-                    return (PLAY, bundle, -1)
+                return (PLAY, bundle, -1)
     if pick < 0:
         return _DRAW
     suit = _eight_suit(hand, pick) if RANK[pick] == EIGHT and sim.suit_choice else -1
@@ -206,23 +257,25 @@ def _answer(sim: Sim, seat: int) -> Move:
 
 def _drawn(sim: Sim, seat: int) -> Move:
     card = sim.drawn
-    if card >= 0 and sim.fits(card):
+    if card >= 0 and FITS[sim.wild][sim.active][RANK[sim.pile[-1]]][card]:
         hand = sim.hands[seat]
         n = len(hand)
-        total = min(sim.totals[seat], CAP)
+        total = sim.totals[seat]
+        if total > CAP:
+            total = CAP
         worth = WORTH[sim.seats - 1]
         extra = sim.may_empty
         keep = worth[total] + (SHED[n] if extra else 0.0)
         rest = total - VAL[card]
-        play = (EMPTY if n == 1 else worth[rest] + (SHED[n - 1] if extra else 0.0)) - _danger(
-            _threats(sim, seat), VAL[card]
-        )
-        rank = RANK[card]
-        if n > 1 and rank in _POWERED:
-            powers = _powers(sim, seat)
-            play += powers[0] if rank == ACE else powers[1] if rank == TWO else powers[2]
+        play = EMPTY if n == 1 else worth[rest] + (SHED[n - 1] if extra else 0.0)
+        danger = _danger_row(sim, seat)
+        if danger is not None:
+            play -= danger[VAL[card]]
+        power = POWER[card]
+        if n > 1 and power:
+            play += _powers(sim, seat)[power - 1]
         if play > keep:
-            suit = _eight_suit(hand, card) if rank == EIGHT and sim.suit_choice else -1
+            suit = _eight_suit(hand, card) if RANK[card] == EIGHT and sim.suit_choice else -1
             return (PLAY, (card,), suit)
     return _END
 
