@@ -74,7 +74,7 @@ def shuffle(rng: random.Random, cards: list[int]) -> None:
     CPython's shuffle swaps position i (from the end down) with ``_randbelow(i + 1)``, drawn by
     rejection on ``getrandbits`` of that many bits; this makes the same draws without its two
     calls per card. A search deals every world this way, so it was a fifth of a search's time.
-    ``tests/dobon/test_bot_sim.py`` holds it to ``random.Random.shuffle``.
+    ``tests/dobon/test_bot_speed.py`` holds it to ``random.Random.shuffle``.
     """
     if len(cards) > len(_SWAPS) + 1:
         rng.shuffle(cards)
