@@ -210,7 +210,7 @@ def _turn(sim: Sim, seat: int) -> Move:
             if powers is None:
                 powers = _powers(sim, seat)
             score += powers[power - 1]
-        elif value == 12:
+        elif RANK[card] == QUEEN:
             queen = True
         if score > best:
             best, pick = score, card
@@ -257,7 +257,7 @@ def _answer(sim: Sim, seat: int) -> Move:
 
 def _drawn(sim: Sim, seat: int) -> Move:
     card = sim.drawn
-    if card >= 0 and FITS[sim.wild][sim.active][RANK[sim.pile[-1]]][card]:
+    if card >= 0 and sim.fits(card):
         hand = sim.hands[seat]
         n = len(hand)
         total = sim.totals[seat]
