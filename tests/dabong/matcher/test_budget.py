@@ -46,11 +46,19 @@ def test_a_counted_master_listing_with_two_shamans_fits_the_default_budget() -> 
     assert listing.total_entries > 10_000 and len(listing.entries) == 50
 
 
-def test_a_26_card_master_hand_with_three_shamans_still_stops_at_the_default_budget() -> None:
+def test_a_26_card_master_hand_with_three_shamans_lists_within_the_default_budget() -> None:
+    """Issue #4's worst hand: the self mirrors are totalled rank by rank (R-DABONG-M28) and
+    no shape spends units on a one-by-one trial its census shows is bound to fail."""
+    listing = MATCHER.list_plays(pile("9W"), hand_of(2, 26, "9W", 3), MASTER, seat=0, limit=50)
+    assert listing.total_entries > 10**9 and len(listing.entries) == 50
+
+
+def test_the_same_hand_stops_one_unit_past_a_smaller_budget() -> None:
+    smaller = replace(MASTER, list_budget=MATCH_LIST_BUDGET // 6)
     with pytest.raises(MatchBudgetExceeded) as raised:
-        MATCHER.list_plays(pile("9W"), hand_of(2, 26, "9W", 3), MASTER, seat=0, limit=50)
+        MATCHER.list_plays(pile("9W"), hand_of(2, 26, "9W", 3), smaller, seat=0, limit=50)
     error = raised.value
-    assert (error.limit, error.spent) == (MATCH_LIST_BUDGET, MATCH_LIST_BUDGET + 1)
+    assert (error.limit, error.spent) == (MATCH_LIST_BUDGET // 6, MATCH_LIST_BUDGET // 6 + 1)
     assert "26 cards (3 Shamans) at master" in str(error)
 
 

@@ -27,10 +27,12 @@ run), and self mirrors over (first-half card, same-rank partner) pairs rank by
 rank, the first pair marked: each set of k pairs and first pair stands for (k-1)!
 laid orders, unranked for a page. The rules of runs and self mirrors only judge the
 plays their walks lay; they own nothing but later runs (an eight straight).
+A self mirror's totals come from ``pair_totals`` (rank by rank, far cheaper); its
+programme here is built only when a page reaches its block (``LazySets``).
 
 Cost: the states grow with the hand and its Shamans (a 26-card hand with three
-Shamans at Master has hundreds of thousands), so each state spends from the work
-budget; that hand is still refused (see ``docs/rulings/dabong-matcher.md``).
+Shamans at Master has tens of thousands per shape), so each state spends from the work
+budget; that hand lists within it, in seconds (``docs/dev/matcher-worst-hand.md``).
 """
 
 from __future__ import annotations
@@ -850,10 +852,30 @@ def _nth_permutation(items: Sequence[Taken], index: int) -> list[Taken]:
     return out
 
 
+class LazySets:
+    """A shape's totals from a dedicated counter (``pair_totals``), and the programme that
+    walks its pages built only when a page reaches it: a listing's first page comes from the
+    earlier blocks, and building the programme costs far more than the totals."""
+
+    def __init__(self, entries: int, plays: int, build: Callable[[], CountedSets], *, pairs: bool) -> None:
+        self.entries = entries
+        self.plays = plays
+        self.pairs = pairs
+        self._build = build
+        self._sets: CountedSets | None = None
+
+    def walk(self, skip: int) -> Iterator[tuple[tuple[Taken, ...], int, int]]:
+        if skip >= self.entries:
+            return
+        if self._sets is None:
+            self._sets = self._build()
+        yield from self._sets.walk(skip)
+
+
 class CountedBlock:
     """A ``Block`` over ``CountedSets``: entries built only for the page asked for."""
 
-    def __init__(self, sets: CountedSets, make_rows: MakeRows) -> None:
+    def __init__(self, sets: CountedSets | LazySets, make_rows: MakeRows) -> None:
         self._sets = sets
         self._make_rows = make_rows
         self.entries = sets.entries

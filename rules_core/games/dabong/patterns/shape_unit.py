@@ -38,12 +38,14 @@ from ..values import REAL_CARDS, in_play_value
 from . import shapes as shapes_mod
 from .base import CardRule, Miss, OrderRule, Pattern, Slot
 from .budget import CHECK_ADVICE, LIST_ADVICE, WorkBudget
+from .census import Census
 from .common import declarations, identities_with_suit, shown, suit_choices, top_power
 from .counted import (
     GRP,
     RUN_SHAPES,
     CountedBlock,
     CountedSets,
+    LazySets,
     PairBlock,
     Rule,
     RunBlock,
@@ -53,6 +55,7 @@ from .counted import (
     run_items,
     set_items,
 )
+from .pair_totals import PairTotals
 from .shapes import (
     FIRST_CARD_MESSAGE,
     NO_DECLARATION_MESSAGE,
@@ -130,6 +133,9 @@ class ShapePattern(Pattern):
     cards: CardRule = CardRule.ANY_SUITS
     order: OrderRule = OrderRule.FIRST_THEN_ANY
     first_card_follows: bool = True
+    #: How many candidate sets ``sets`` yields on a hand (None: not known), so that a listing
+    #: skips its one-by-one trial when the trial is bound to fail (``census.py``).
+    census: Census | None = None
 
     def takes(self, count: int) -> bool:
         return self.min_cards <= count <= self.max_cards
@@ -472,7 +478,7 @@ class ShapePattern(Pattern):
         if rules is None:
             rows = self._enumerated(lay, hand, laying, earlier, take_all, budget)
             return ListedBlock(rows, laying=laying, seat=seat, patterns=patterns, river=river)
-        if ENUMERATE_FIRST > 0:
+        if ENUMERATE_FIRST > 0 and not self._too_many(lay, hand, take_all):
             # Ordinary hands have few candidate sets: judging them one by one is far cheaper
             # than setting up the counting programme, which is kept for the hands that have many.
             room = budget.limit - budget.spent
@@ -494,6 +500,11 @@ class ShapePattern(Pattern):
         if counted.pairs:
             return PairBlock(counted, rows_block)
         return CountedBlock(counted, rows_block)
+
+    def _too_many(self, lay: Lay, hand: Sequence[Card], take_all: bool) -> bool:
+        """Whether the source has more candidate sets than a listing judges one by one (the
+        trial would spend its units and fail): known from the census, without the trial."""
+        return self.census is not None and not take_all and self.census(lay, hand) > ENUMERATE_FIRST
 
     def _enumerated(
         self,
@@ -550,7 +561,7 @@ class ShapePattern(Pattern):
         laying: Laying,
         rules: tuple[Rule, list[Rule]],
         budget: WorkBudget,
-    ) -> CountedSets | list[CountedSets]:
+    ) -> CountedSets | LazySets | list[CountedSets]:
         """The counted listing of this set shape (``rules`` from ``_count_rules``)."""
         mine, owners = rules
         if self.id == "self_mirror":
@@ -567,9 +578,23 @@ class ShapePattern(Pattern):
             )
             owners = [r for r in owners if r.id not in never]
             owners = may_own(self.id, owners, lay.rules)
-            return CountedSets(
-                pair_items(hand), lay, mine, owners, fixed_first=True, by_rank=True, pairs=True, budget=budget
-            )
+
+            def pair_programme() -> CountedSets:
+                return CountedSets(
+                    pair_items(hand),
+                    lay,
+                    mine,
+                    owners,
+                    fixed_first=True,
+                    by_rank=True,
+                    pairs=True,
+                    budget=budget,
+                )
+
+            pairs = PairTotals(hand, lay, mine, owners, budget)
+            if not pairs.supported:
+                return pair_programme()
+            return LazySets(pairs.entries, pairs.entries, pair_programme, pairs=True)
         if self.id in RUN_SHAPES:
             suits: tuple[Suit | None, ...] = ELEMENT_SUITS if self.id == "straight" else (None,)
             low, high = self.min_cards, self.max_cards

@@ -1,0 +1,242 @@
+"""Exact totals of a hand's self mirrors, rank by rank, without the card-by-card programme.
+
+A self mirror is a set of disjoint same-rank pairs (first-half card, second-half card),
+one of them the first pair, each first half sharing a suit and each second half sharing
+a suit; each such set stands for (k-1)! laid orders of its k pairs, times the suits the
+last card may name. ``CountedSets`` over ``pair_items`` counts them card by card, which
+for a 26-card hand with three Shamans takes tens of thousands of states (the used-card
+mask, the number of pairs and the owners' features multiply). The listing's first page
+never needs that programme (it comes from earlier blocks), only the totals; so the totals
+come from here and the old programme is built only when a page reaches the block.
+
+Here the walk has 13 steps, one per rank. Each rank's contribution is tabulated once:
+the number of its pair sets by (pairs, Shamans used, each half's shared suits, whether
+the first pair is among them), found by a small forward pass over the rank's cards. The
+three Shamans are alike but for their names, so the walk tracks how many are used and
+multiplies by the ways to pick which. The number of pairs is not a state: each state
+holds a polynomial in it, packed into one integer (``_SLOT`` bits a coefficient), so
+adding and shifting by whole ranks are single integer operations.
+
+An earlier pattern owns a self mirror it accepts (R-DABONG-M11). The owners this counts
+(their rule ids in ``_KNOWN_OWNERS``) are judged at the end from what the walk keeps:
+the suits all cards share (the two halves' intersection), the in-play total while a sum
+may still reach the pile's value, and the ranks used (one rank, with how many pairs, or
+one pair of every rank used). A pile this does not cover (pending 2s, an owner of
+another kind) returns None and the card-by-card programme counts as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import comb, factorial
+
+from ....kernel import Card, Rank, Suit
+from ..values import REAL_CARDS, in_play_value
+from .budget import WorkBudget
+from .common import ALL_SUITS, play_suits, suit_choices
+from .counted import CELLS_PER_UNIT, Rule
+from .shapes import Lay, first_ok
+
+#: Bits per coefficient of the packed polynomial in the number of pairs. A coefficient
+#: counts (set, first pair, named suit) triples: at most 2**26 card sets times 52**3
+#: Shaman identities times 4 suits, far below 2**128.
+_SLOT = 128
+_COEFFICIENT = (1 << _SLOT) - 1
+
+#: Owners whose acceptance of a self mirror the walk can judge: the suits and total of a
+#: same-suit sum, a flush's shared suit, and the one-rank and pair-group shapes.
+_ONE_RANK_OWNERS = {"clone": None, "heaven": Rank.SEVEN, "hell": Rank.SIX, "twos_add_on": Rank.TWO}
+_KNOWN_OWNERS = frozenset({"addition", "flush", "four_of_a_kind", "four_pair", "mirror", *_ONE_RANK_OWNERS})
+
+# Rank structure of the pairs taken so far (the one-rank and four-pair owners read it).
+_NONE = ("none",)
+_SINGLES = ("singles",)  # two ranks or more, one pair each
+_MIXED = ("mixed",)
+
+
+def _rank_structure(structure: tuple[object, ...], rank: Rank, pairs: int) -> tuple[object, ...]:
+    if structure == _NONE:
+        return ("one", rank, pairs)
+    if structure == _MIXED:
+        return _MIXED
+    if structure == _SINGLES or structure[2] == 1:
+        return _SINGLES if pairs == 1 else _MIXED
+    return _MIXED
+
+
+#: (first halves' suits, second halves' suits, Shamans used, first pair taken, total or
+#: None, rank structure)
+_PairState = tuple[frozenset[Suit], frozenset[Suit], int, bool, int | None, tuple[object, ...]]
+
+# One rank's table: (pairs, Shamans used, first halves' suits, second halves' suits,
+# first pair here) -> number of pair sets with one given set of that many Shamans,
+# each weighted by the suits its last card may name when it holds the first pair.
+RankTable = dict[tuple[int, int, frozenset[Suit], frozenset[Suit], bool], int]
+
+
+def _rank_table(cards: Sequence[tuple[Card, tuple[Card, ...]]], lay: Lay) -> RankTable:
+    """The pair sets of one rank's cards (each with its identities of that rank)."""
+    # Forward over the cards: each is left out, or paired with a later card not yet used,
+    # as either half. A state: (later cards used, pairs, Shamans, suits, suits, first).
+    rules = lay.rules
+    states: dict[tuple[int, int, int, frozenset[Suit], frozenset[Suit], bool], int] = {
+        (0, 0, 0, ALL_SUITS, ALL_SUITS, False): 1
+    }
+    for i, (card, ids) in enumerate(cards):
+        bit = 1 << i
+        grown: dict[tuple[int, int, int, frozenset[Suit], frozenset[Suit], bool], int] = {}
+        for (used, pairs, shamans, half1, half2, first), count in states.items():
+            if used & bit:
+                key = (used & ~bit, pairs, shamans, half1, half2, first)
+                grown[key] = grown.get(key, 0) + count
+                continue
+            key = (used, pairs, shamans, half1, half2, first)
+            grown[key] = grown.get(key, 0) + count
+            for d in range(i + 1, len(cards)):
+                if used >> d & 1:
+                    continue
+                other, other_ids = cards[d]
+                helpers = shamans + card.is_shaman + other.is_shaman
+                for a_ids, b_ids in ((ids, other_ids), (other_ids, ids)):
+                    for a_id in a_ids:
+                        suits1 = half1 & play_suits(a_id, rules)
+                        if not suits1:
+                            continue
+                        for b_id in b_ids:
+                            suits2 = half2 & play_suits(b_id, rules)
+                            if not suits2:
+                                continue
+                            key = (used | 1 << d, pairs + 1, helpers, suits1, suits2, first)
+                            grown[key] = grown.get(key, 0) + count
+                            if not first and first_ok(a_id, lay):
+                                key = (used | 1 << d, pairs + 1, helpers, suits1, suits2, True)
+                                weight = len(suit_choices(b_id))
+                                grown[key] = grown.get(key, 0) + count * weight
+        states = grown
+    table: RankTable = {}
+    for (used, pairs, shamans, half1, half2, first), count in states.items():
+        assert used == 0
+        if pairs:
+            entry = (pairs, shamans, half1, half2, first)
+            table[entry] = table.get(entry, 0) + count
+    return table
+
+
+class PairTotals:
+    """Entries (= plays) of a hand's self mirrors that no earlier pattern owns, or
+    ``supported`` False where this count does not apply (the old programme counts)."""
+
+    def __init__(
+        self,
+        hand: Sequence[Card],
+        lay: Lay,
+        mine: Rule,
+        owners: Sequence[Rule],
+        budget: WorkBudget | None = None,
+    ) -> None:
+        self.supported = not lay.neutral and all(o.id in _KNOWN_OWNERS for o in owners)
+        self.entries = 0
+        if not self.supported:
+            return
+        self._lay = lay
+        self._mine = mine
+        self._owners = tuple(o for o in owners if o.id != "mirror")  # never owns (R-DABONG-M27)
+        self._budget = budget
+        self._states = 0
+        ids = {o.id for o in self._owners}
+        self._sum = "addition" in ids
+        self._ranks = bool(ids & ({"four_of_a_kind", "four_pair"} | set(_ONE_RANK_OWNERS)))
+        self.entries = self._count(hand)
+
+    def _spend(self, states: int) -> None:
+        self._states += states
+        if self._budget is not None:
+            units, self._states = divmod(self._states, CELLS_PER_UNIT)
+            for _ in range(units):
+                self._budget.spend()  # one at a time: a refusal stops one unit past the limit
+
+    def _count(self, hand: Sequence[Card]) -> int:
+        lay, rules = self._lay, self._lay.rules
+        shamans = sum(1 for c in hand if c.is_shaman)
+        pile_value = lay.ctx.pile_value
+        # state: (first halves' suits, second halves' suits, Shamans used, first pair taken,
+        # total (None: no sum can own), rank structure) -> polynomial in the pairs
+        start_total = 0 if self._sum else None
+        states: dict[_PairState, int] = {(ALL_SUITS, ALL_SUITS, 0, False, start_total, _NONE): 1}
+        for rank in Rank:
+            if rank is Rank.EIGHT and rules.eight_must_share_suit:
+                continue  # an 8 in a self mirror: refused (R-DABONG eight in a pattern)
+            of_rank = tuple(c for c in REAL_CARDS if c.rank is rank)
+            cards = [(c, of_rank if c.is_shaman else (c,)) for c in hand if c.is_shaman or c.rank is rank]
+            table = _rank_table(cards, lay)
+            if not table:
+                continue
+            value = 2 * in_play_value(of_rank[0])
+            grown = dict(states)
+            for (half1, half2, used, first, total, structure), poly in states.items():
+                for (pairs, helpers, suits1, suits2, here_first), count in table.items():
+                    if helpers + used > shamans or (first and here_first):
+                        continue
+                    h1 = half1 & suits1
+                    if not h1:
+                        continue
+                    h2 = half2 & suits2
+                    if not h2:
+                        continue
+                    # ``count`` is over every set of ``helpers`` Shamans, all alike: any of
+                    # those not yet used may serve.
+                    ways = count * comb(shamans - used, helpers) // comb(shamans, helpers)
+                    new_total = total
+                    if total is not None:
+                        new_total = total + pairs * value
+                        if new_total > pile_value or not h1 & h2:
+                            new_total = None  # no same-suit sum can reach the pile's value any more
+                    new_structure = _rank_structure(structure, rank, pairs) if self._ranks else _NONE
+                    key = (h1, h2, used + helpers, first or here_first, new_total, new_structure)
+                    grown[key] = grown.get(key, 0) + (poly << (_SLOT * pairs)) * ways
+            self._spend(len(grown))
+            states = grown
+        return self._finals(states)
+
+    def _finals(self, states: dict[_PairState, int]) -> int:
+        entries = 0
+        mine = self._mine
+        for (half1, half2, _, first, total, structure), poly in states.items():
+            if not first:
+                continue
+            shared = bool(half1 & half2)
+            pairs = 0
+            while poly:
+                count = poly & _COEFFICIENT
+                n = 2 * pairs
+                if (
+                    count
+                    and pairs >= 2
+                    and mine.low <= n <= mine.high
+                    and not any(self._owns(o, n, pairs, shared, total, structure) for o in self._owners)
+                ):
+                    entries += count * factorial(pairs - 1)
+                poly >>= _SLOT
+                pairs += 1
+        return entries
+
+    def _owns(
+        self, owner: Rule, n: int, pairs: int, shared: bool, total: int | None, structure: tuple[object, ...]
+    ) -> bool:
+        if not owner.low <= n <= owner.high:
+            return False
+        oid = owner.id
+        if oid == "addition":
+            return shared and total == self._lay.ctx.pile_value
+        if oid == "flush":
+            return shared
+        if oid == "four_pair":
+            return structure == _SINGLES and pairs >= 4
+        if structure[0] != "one":
+            return False
+        if oid == "four_of_a_kind":
+            return True
+        rank = _ONE_RANK_OWNERS[oid]
+        if rank is None:  # clone: the top card's rank
+            rank = self._lay.ctx.top.rank
+        return structure[1] is rank

@@ -1,0 +1,73 @@
+"""Each census counts its source's candidate sets (``patterns/census.py``).
+
+A listing skips a shape's one-by-one trial when the census says the source yields more
+sets than the trial judges, so a census must never count more than its source yields.
+The rank, group and full-house censuses are exact; the suited and run ones are lower
+bounds (a set sharing two suits is yielded once; runs longer than the shortest are left
+out). Held on random Master hands with 0-3 Shamans, wild 8s or not, and facing 2s.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import islice
+
+import pytest
+
+from rules_core.games.dabong.matcher_api import MatchRules
+from rules_core.games.dabong.patterns import registry
+from rules_core.games.dabong.patterns.shape_unit import ENUMERATE_FIRST, ShapePattern
+from rules_core.games.dabong.patterns.shapes import Lay
+from tests.dabong.matcher.helpers import pile
+from tests.dabong.matcher.test_counted_owners import _hand
+
+UNITS = sorted(
+    (u for u in vars(registry).values() if isinstance(u, ShapePattern) and u.census is not None),
+    key=lambda u: u.id,
+)
+#: Sources whose census is a lower bound, not the exact number of sets.
+BOUNDS = {"census_suited", "census_run"}
+#: Sets walked per hand at most (a hand whose source yields more is left out).
+MOST = 20_000
+TOPS = ("9W", "5F", "AE", "JA", "7F", "6W", "KA", "2E", "8F", "QW")
+
+
+def _kind(unit: ShapePattern) -> str:
+    assert unit.census is not None
+    name = unit.census.__qualname__.split(".")[0]
+    return "census_suited" if name == "suited_census" else "census_run" if name == "run_census" else name
+
+
+def test_every_counted_set_shape_has_a_census() -> None:
+    ids = {u.id for u in UNITS}
+    expected = {"clone", "twenty_one", "full_house", "flush", "three_by_three", "heaven", "hell"}
+    assert expected | {"four_of_a_kind", "four_pair", "straight", "eight_straight"} <= ids
+
+
+@pytest.mark.parametrize("unit", UNITS, ids=lambda u: u.id)
+def test_a_census_never_counts_more_than_its_source_yields(unit: ShapePattern) -> None:
+    assert unit.census is not None
+    exact = _kind(unit) not in BOUNDS
+    counted = []
+    for seed in range(40):
+        rng = random.Random(seed)
+        shamans = rng.randint(0, 3)
+        top = rng.choice(TOPS)
+        hand = _hand(seed, rng.randint(max(2, shamans), 13), shamans, top, rich=rng.random() < 0.6)
+        rules = MatchRules(level="master", eight_must_share_suit=rng.random() < 0.5)
+        lay = Lay(ctx=pile(top), rules=rules, neutral=rng.choice((0, 0, 2, 4)))
+        yielded = sum(1 for _ in islice(unit.sets(lay, hand, False), MOST + 1))
+        if yielded > MOST:
+            continue  # too many to walk here
+        census = unit.census(lay, hand)
+        assert census == yielded if exact else census <= yielded, (seed, census, yielded)
+        counted.append(census)
+    assert any(counted), "the census found no set on any hand: nothing was held"
+
+
+def test_a_big_hand_skips_the_trials_its_censuses_rule_out() -> None:
+    """On the 26-card, three-Shaman hand the counted set shapes' trials are bound to fail."""
+    hand = _hand(2, 26, 3, "9W", rich=False)
+    lay = Lay(ctx=pile("9W"), rules=MatchRules(level="master"))
+    big = [u.id for u in UNITS if u.census is not None and u.census(lay, hand) > ENUMERATE_FIRST]
+    assert {"flush", "full_house", "four_pair", "three_by_three", "straight", "eight_straight"} <= set(big)
