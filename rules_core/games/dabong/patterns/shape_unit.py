@@ -232,13 +232,15 @@ class ShapePattern(Pattern):
                 if self.judge(ids, lay) is None:  # type: ignore[arg-type]
                     seen.add(ids)  # type: ignore[arg-type]
                     yield ids  # type: ignore[misc]
-            elif self._partial_ok(work, lay):
+            elif self._partial_ok(work, lay, ranks_known=self.candidates is Candidates.GROUPS):
                 yield from self._fill(lay, work, open_at, options, depth + 1, seen, budget)
         work[place] = None
 
-    def _partial_ok(self, ids: list[Card | None], lay: Lay) -> bool:
+    def _partial_ok(self, ids: list[Card | None], lay: Lay, *, ranks_known: bool = False) -> bool:
         """False when the identities known so far already break this shape (sound: a True
-        promises nothing, a False means no completion of ``ids`` is this pattern)."""
+        promises nothing, a False means no completion of ``ids`` is this pattern).
+        ``ranks_known``: the open slots' ranks were picked by ``_group_options``, which keeps
+        every rank within its most cards and the play within its most ranks."""
         shape = self.shape
         rules = lay.rules
         known = [i for i in ids if i is not None]
@@ -257,6 +259,8 @@ class ShapePattern(Pattern):
             return all(i.rank is want for i in known)
         limit = _MOST_OF_A_RANK.get(shape)
         if limit is not None:
+            if ranks_known:
+                return True  # the ranks came from ``_group_options``, within these limits
             counts = _count([_rank(i) for i in known])
             if counts and max(counts.values()) > limit:
                 return False
@@ -399,10 +403,20 @@ class ShapePattern(Pattern):
         open_signs = [signs[k] for k in open_at]
         targets = set(self.sum_targets(lay))
         known = tuple(i for i in fixed if i is not None)
+        # An open first slot only takes identities that may start the play (``_partial_ok``
+        # would drop the others at once): its values are only theirs.
+        follows = self.first_card_follows or (lay.neutral and self.shape in _FIRST_WHEN_NEUTRAL)
+        first_open = bool(open_at) and open_at[0] == 0 and follows
         for suit in sorted(common_suits(known, lay.rules)):
             by_value = _values_of_suit(suit, lay.rules)
-            for values in _value_tuples(open_signs, sorted(by_value), base, targets):
-                yield [by_value[v] for v in values]
+            per_slot = [by_value] * len(open_at)
+            if first_open:
+                starters = {v: tuple(i for i in ids if first_ok(i, lay)) for v, ids in by_value.items()}
+                per_slot[0] = {v: ids for v, ids in starters.items() if ids}
+                if not per_slot[0]:
+                    continue
+            for values in _value_tuples(open_signs, [sorted(m) for m in per_slot], base, targets):
+                yield [m[v] for m, v in zip(per_slot, values, strict=True)]
 
     def _group_options(self, known: list[Card], open_count: int) -> Iterator[list[tuple[Card, ...]]]:
         """Rank groups: try rank tuples for the open Shamans first, then all their suits.
@@ -420,27 +434,40 @@ class ShapePattern(Pattern):
 
         least = _LEAST_OF_A_RANK.get(self.shape, 0)
 
-        def grow() -> Iterator[list[tuple[Card, ...]]]:
-            if least and sum(max(0, least - c) for c in counts.values()) > open_count - len(chosen):
+        def grow(short: int) -> Iterator[list[tuple[Card, ...]]]:
+            """``short``: the cards the ranks chosen so far still lack to reach ``least``."""
+            left = open_count - len(chosen)
+            if short > left:
                 return  # some rank can no longer reach its group size
-            if len(chosen) == open_count:
+            if not left:
                 if self.rank_check is None or self.rank_check(sorted(counts.values())):
                     yield [_BY_RANK[r] for r in chosen]
                 return
+            # With no slot to spare, only a rank still short of its group can take one (a new
+            # rank would fall short itself; the prefix check above would drop it a step later).
+            tight = least > 1 and short == left
             for rank in pool:
                 had = counts.get(rank, 0)
                 if had + 1 > most or (not had and len(counts) + 1 > widest):
                     continue
+                if tight and not 0 < had < least:
+                    continue
                 counts[rank] = had + 1
                 chosen.append(rank)
-                yield from grow()
+                if not least or had >= least:
+                    after = short
+                elif had:
+                    after = short - 1  # a short rank comes one card nearer its group
+                else:
+                    after = short + least - 1  # a new rank, one card of its group
+                yield from grow(after)
                 chosen.pop()
                 if had:
                     counts[rank] = had
                 else:
                     del counts[rank]
 
-        yield from grow()
+        yield from grow(sum(max(0, least - c) for c in counts.values()) if least else 0)
 
     # -- all plays of a hand ---------------------------------------------------------------
     def blocks(
@@ -782,20 +809,22 @@ def _values_of_suit(suit: Suit, rules: MatchRules) -> dict[int, tuple[Card, ...]
 
 
 def _value_tuples(
-    signs: list[int], values: list[int], base: int, targets: set[int]
+    signs: list[int], values: list[list[int]], base: int, targets: set[int]
 ) -> Iterator[tuple[int, ...]]:
-    """Value tuples, one per open slot, with ``base + sum(sign * value)`` in ``targets``."""
-    low, high = min(values), max(values)
+    """Value tuples, one per open slot (``values[k]``: the slot's own), with
+    ``base + sum(sign * value)`` in ``targets``."""
+    lows = [min(v) for v in values]
+    highs = [max(v) for v in values]
 
     def grow(place: int, total: int) -> Iterator[tuple[int, ...]]:
         if place == len(signs):
             if total in targets:
                 yield ()
             return
-        rest = signs[place + 1 :]
-        least = sum(low if s > 0 else -high for s in rest)
-        most = sum(high if s > 0 else -low for s in rest)
-        for value in values:
+        rest = range(place + 1, len(signs))
+        least = sum(lows[k] if signs[k] > 0 else -highs[k] for k in rest)
+        most = sum(highs[k] if signs[k] > 0 else -lows[k] for k in rest)
+        for value in values[place]:
             reach = total + signs[place] * value
             if any(reach + least <= t <= reach + most for t in targets):
                 for tail in grow(place + 1, reach):
