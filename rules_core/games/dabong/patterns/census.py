@@ -13,11 +13,15 @@ listing (every card used) has none.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import cache
 from math import comb
 
-from ....kernel import ELEMENT_SUITS, Card, Rank
-from ..values import identity_choices, in_play_value
+from ....kernel import ELEMENT_SUITS, Card, Rank, Suit
+from ..matcher_api import MatchRules
+from ..values import REAL_CARDS, in_play_value
+from .common import identities_with_suit
 from .shapes import Lay
 
 #: The candidate sets ``sets(lay, hand, take_all=False)`` would yield.
@@ -41,11 +45,10 @@ def rank_census(rank_of: Callable[[Lay], tuple[Rank, ...]], low: int, high: int)
     """For ``shape_sets.rank_sets``: per rank, the cards of that rank, Shamans as any suit of it."""
 
     def census(lay: Lay, hand: Sequence[Card]) -> int:
-        total = 0
-        for rank in rank_of(lay):
-            options = [sum(1 for i in identity_choices(c) if i.rank is rank) for c in hand]
-            total += _sized([o for o in options if o], low, high)
-        return total
+        shamans = sum(1 for c in hand if c.is_shaman)
+        real = Counter(c.rank for c in hand if not c.is_shaman)
+        # A real card is its own identity; a Shaman may be any suit of the rank.
+        return sum(_sized([1] * real[rank] + [_SUITS] * shamans, low, high) for rank in rank_of(lay))
 
     return census
 
@@ -126,6 +129,14 @@ def full_house_census(lay: Lay, hand: Sequence[Card]) -> int:
     return total
 
 
+@cache
+def _helpers_at(suit: Suit | None, eights_wild: bool) -> tuple[int, ...]:
+    """Per rank, the identities a Shaman may take in a run of ``suit`` (None: any suits)."""
+    rules = MatchRules(eight_must_share_suit=not eights_wild)
+    covering = Counter(i.rank for i in (identities_with_suit(suit, rules) if suit else REAL_CARDS))
+    return tuple(covering[r] for r in Rank)
+
+
 def run_census(low: int, suited: bool) -> Census:
     """For ``shape_sets.run_sets``: a lower bound, the runs of exactly ``low`` cards of the suit
     with the most (each suit's runs are distinct by start and direction; a run sharing two suits
@@ -137,28 +148,30 @@ def run_census(low: int, suited: bool) -> Census:
     def census(lay: Lay, hand: Sequence[Card]) -> int:
         if low > min(13, len(hand)):
             return 0
-        shamans = [c for c in hand if c.is_shaman]
-        real = [c for c in hand if not c.is_shaman]
+        shamans = sum(1 for c in hand if c.is_shaman)
         most = 0
         for suit in ELEMENT_SUITS if suited else (None,):
-            real_at = {r: sum(1 for c in real if c.rank is r and _covers(c, suit, lay)) for r in ranks}
-            helper_at = {
-                r: sum(1 for i in identity_choices(shamans[0]) if i.rank is r and _covers(i, suit, lay))
-                if shamans
-                else 0
-                for r in ranks
-            }
+            counted = Counter(c.rank for c in hand if not c.is_shaman and _covers(c, suit, lay))
+            real_at = [counted[r] for r in ranks]
+            helper_at = _helpers_at(suit, not lay.rules.eight_must_share_suit)
             runs = 0
+            # A run down from a rank lays the same places as the run up to it, so it has as many
+            # ways: count the runs up, twice.
             for start in range(13):
-                for step in (1, -1):
-                    ways = [1] + [0] * len(shamans)  # ways[u]: runs so far using u Shamans
-                    for place in range(low):
-                        rank = ranks[(start + step * place) % 13]
-                        grown = [w * real_at[rank] for w in ways]
-                        for used in range(len(shamans)):
-                            grown[used + 1] += ways[used] * (len(shamans) - used) * helper_at[rank]
-                        ways = grown
-                    runs += sum(ways)
+                places = [(start + place) % 13 for place in range(low)]
+                if not shamans:
+                    product = 1
+                    for k in places:
+                        product *= real_at[k]
+                    runs += 2 * product
+                    continue
+                ways = [1] + [0] * shamans  # ways[u]: runs so far using u Shamans
+                for k in places:
+                    grown = [w * real_at[k] for w in ways]
+                    for used in range(shamans):
+                        grown[used + 1] += ways[used] * (shamans - used) * helper_at[k]
+                    ways = grown
+                runs += 2 * sum(ways)
             most = max(most, runs)
         return most
 

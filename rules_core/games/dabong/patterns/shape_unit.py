@@ -236,6 +236,10 @@ class ShapePattern(Pattern):
                 yield from self._fill(lay, work, open_at, options, depth + 1, seen, budget)
         work[place] = None
 
+    def _first_follows(self, lay: Lay) -> bool:
+        """Whether the first card must follow the pile (or, neutralising, be a 2 or the value)."""
+        return self.first_card_follows or bool(lay.neutral and self.shape in _FIRST_WHEN_NEUTRAL)
+
     def _partial_ok(self, ids: list[Card | None], lay: Lay, *, ranks_known: bool = False) -> bool:
         """False when the identities known so far already break this shape (sound: a True
         promises nothing, a False means no completion of ``ids`` is this pattern).
@@ -245,8 +249,7 @@ class ShapePattern(Pattern):
         rules = lay.rules
         known = [i for i in ids if i is not None]
         first = ids[0]
-        follows = self.first_card_follows or (lay.neutral and shape in _FIRST_WHEN_NEUTRAL)
-        if first is not None and follows and not first_ok(first, lay):
+        if first is not None and self._first_follows(lay) and not first_ok(first, lay):
             return False
         eights = shape in _NO_EIGHTS and rules.eight_must_share_suit and len(ids) > 1
         if eights and any(i.rank is Rank.EIGHT for i in known):
@@ -405,8 +408,7 @@ class ShapePattern(Pattern):
         known = tuple(i for i in fixed if i is not None)
         # An open first slot only takes identities that may start the play (``_partial_ok``
         # would drop the others at once): its values are only theirs.
-        follows = self.first_card_follows or (lay.neutral and self.shape in _FIRST_WHEN_NEUTRAL)
-        first_open = bool(open_at) and open_at[0] == 0 and follows
+        first_open = bool(open_at) and open_at[0] == 0 and self._first_follows(lay)
         for suit in sorted(common_suits(known, lay.rules)):
             by_value = _values_of_suit(suit, lay.rules)
             per_slot = [by_value] * len(open_at)
@@ -813,20 +815,23 @@ def _value_tuples(
 ) -> Iterator[tuple[int, ...]]:
     """Value tuples, one per open slot (``values[k]``: the slot's own), with
     ``base + sum(sign * value)`` in ``targets``."""
-    lows = [min(v) for v in values]
-    highs = [max(v) for v in values]
+    # least[k] / most[k]: the lowest and highest the slots from k on can add.
+    least = [0] * (len(signs) + 1)
+    most = [0] * (len(signs) + 1)
+    for k in range(len(signs) - 1, -1, -1):
+        low, high = min(values[k]), max(values[k])
+        least[k] = least[k + 1] + (low if signs[k] > 0 else -high)
+        most[k] = most[k + 1] + (high if signs[k] > 0 else -low)
 
     def grow(place: int, total: int) -> Iterator[tuple[int, ...]]:
         if place == len(signs):
             if total in targets:
                 yield ()
             return
-        rest = range(place + 1, len(signs))
-        least = sum(lows[k] if signs[k] > 0 else -highs[k] for k in rest)
-        most = sum(highs[k] if signs[k] > 0 else -lows[k] for k in rest)
+        below, above = least[place + 1], most[place + 1]
         for value in values[place]:
             reach = total + signs[place] * value
-            if any(reach + least <= t <= reach + most for t in targets):
+            if any(reach + below <= t <= reach + above for t in targets):
                 for tail in grow(place + 1, reach):
                     yield (value, *tail)
 
