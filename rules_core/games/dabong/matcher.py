@@ -268,7 +268,9 @@ class _Search:
         self._steps, self._slots, self._budget = steps, slots, budget
         self.found: list[tuple[Step, tuple[Card, ...]]] = []
         self.done = False
-        self._source = ((step, ids) for step in steps for ids in _solutions(step, slots, budget))
+        #: The step being searched (every step before it is exhausted) and its solutions left.
+        self._at = 0
+        self._left: Iterator[tuple[Card, ...]] | None = None
         self._open = tuple(k for k, s in enumerate(slots) if s.identity is None)
         self._first: dict[int, Card] = {}
         self._varying: set[int] = set()
@@ -277,26 +279,39 @@ class _Search:
         """Find one more reading; False when there are no more."""
         if self.done:
             return False
-        item = next(self._source, None)
-        if item is None:
+        steps = self._steps
+        while self._at < len(steps):
+            if self._left is None:
+                self._left = _solutions(steps[self._at], self._slots, self._budget)
+            ids = next(self._left, None)
+            if ids is not None:
+                break
+            self._left = None
+            self._at += 1
+        else:
             self.done = True
             return False
-        self.found.append(item)
-        ids = item[1]
+        self.found.append((steps[self._at], ids))
+        self._note(ids)
+        return True
+
+    def _note(self, ids: tuple[Card, ...]) -> None:
+        """Mark the undeclared Shamans that ``ids`` shows with a second identity."""
         for place in self._open:
             if place in self._varying:
                 continue
             seen = self._first.setdefault(place, ids[place])
             if seen != ids[place]:
                 self._varying.add(place)
-        return True
 
     def settle(self) -> bool:
         """Search until the verdict is known; whether the play has any reading.
 
         After the first reading, a few more usually show every undeclared Shaman with a
         second identity; one that still has not is searched for directly: any reading
-        without its first identity there.
+        without its first identity there. That search starts at the step being pulled: the
+        steps before it are exhausted, so all their readings are found, and none of them
+        has a second identity there. A reading it finds may show other Shamans varying too.
         """
         while not self.found and self.pull():
             pass
@@ -310,12 +325,12 @@ class _Search:
         for place in self._open:
             if place in self._varying:
                 continue
-            avoid = (place, self.found[0][1][place])
-            other = (
-                ids for step in self._steps for ids in _solutions(step, self._slots, self._budget, avoid)
-            )
-            if next(other, None) is not None:
-                self._varying.add(place)
+            avoid = (place, self._first[place])
+            rest = self._steps[self._at :]
+            other = (ids for step in rest for ids in _solutions(step, self._slots, self._budget, avoid))
+            found = next(other, None)
+            if found is not None:
+                self._note(found)
         return True
 
     def undeclared(self) -> tuple[Card, ...]:
