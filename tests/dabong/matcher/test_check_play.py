@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from rules_core.games.dabong.matcher import MATCHER
+from rules_core.games.dabong.matcher_api import MatchRules
 from rules_core.kernel import Card, parse_card
 from tests.dabong.matcher.helpers import BEGINNER, cards, declare, pile
 
@@ -106,3 +109,18 @@ def test_every_miss_code_is_published_or_is_the_engines() -> None:
     assert not mine & {r.code for r in REASONS}
     used = {"no_cards", "card_repeated", "declare_not_shaman", "declare_not_real", "declare_not_in_play"}
     assert used <= {r.code for r in REASONS}
+
+
+@pytest.mark.parametrize(
+    ("top", "laid", "pattern"),
+    [
+        # Past each shape's fewest cards, at sizes its ``size_multiple`` admits: five pairs,
+        # four sets of three, a six-card self mirror; each with a Shaman left to the matcher.
+        ("6F", "KF KE 3W 3A 9F 9E QW QA 5E SH1", "four_pair"),
+        ("QF", "4F 4E 4W KA KE KW 6A 6E 6W 9F 9E SH2", "three_by_three"),
+        ("7A", "7F 4F AF AW 4W SH3", "self_mirror"),
+    ],
+)
+def test_shapes_of_sets_are_found_past_their_fewest_cards(top: str, laid: str, pattern: str) -> None:
+    check = MATCHER.check_play(pile(top), cards(laid), (), MatchRules(level="master"))
+    assert pattern in {r.pattern for r in check.readings}

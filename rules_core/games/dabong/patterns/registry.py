@@ -143,6 +143,7 @@ THREE_BY_THREE = ShapePattern(
     candidates=Candidates.GROUPS,
     rank_check=lambda counts: len(counts) >= 3 and set(counts) == {3},
     min_cards=9,
+    size_multiple=3,
 )
 HEAVEN = ShapePattern(
     id="heaven",
@@ -193,6 +194,7 @@ FOUR_PAIR = ShapePattern(
     candidates=Candidates.GROUPS,
     rank_check=lambda counts: len(counts) >= 4 and set(counts) == {2},
     min_cards=8,
+    size_multiple=2,
 )
 STRAIGHT = ShapePattern(
     id="straight",
@@ -242,6 +244,7 @@ SELF_MIRROR = ShapePattern(
     candidates=Candidates.SELF_MIRROR,
     min_cards=4,
     order=OrderRule.SEQUENCE,
+    size_multiple=2,
 )
 
 #: Every unit, in the order the listing presents them.

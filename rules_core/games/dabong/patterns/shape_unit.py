@@ -136,6 +136,10 @@ class ShapePattern(Pattern):
     #: How many candidate sets ``sets`` yields on a hand (None: not known), so that a listing
     #: skips its one-by-one trial when the trial is bound to fail (``census.py``).
     census: Census | None = None
+    #: Every play of the shape has a multiple of this many cards (sets of three, pairs, two
+    #: mirrored halves): a check of any other size has no solution to search for. ``takes``
+    #: still admits it, so that its miss is the shape's own reason, as the rules word it.
+    size_multiple: int = 1
 
     def takes(self, count: int) -> bool:
         return self.min_cards <= count <= self.max_cards
@@ -185,6 +189,8 @@ class ShapePattern(Pattern):
         is known tries only that partner's rank. ``avoid`` (place, identity): only the
         tuples without that identity at that place.
         """
+        if len(slots) % self.size_multiple:
+            return
         fixed = tuple(s.identity for s in slots)
         open_at = [k for k, ident in enumerate(fixed) if ident is None]
         if not open_at:

@@ -85,9 +85,9 @@ class SameSuitSum(Pattern):
                 fixed.append(None)
             else:
                 suits = suits & play_suits(identity, rules)
+                if not suits:
+                    return  # two fixed identities share no suit: nothing to read
                 fixed.append({in_play_value(identity): (identity,)})
-        if not suits:
-            return
         share = rules.eight_must_share_suit
         found: set[tuple[Card, ...]] = set()
         for suit in ELEMENT_SUITS:
