@@ -388,7 +388,7 @@ class _Table:
         before = self.count
         after = count_after(card, before)
         assert after is not None
-        death = card == QUEEN_OF_SPADES and before == LIMIT
+        death = before == LIMIT and card == QUEEN_OF_SPADES
         target = self._next_live(seat)
         rule, reason = _count_reason(card, before, after, target)
         self._lay(seat, card)
@@ -467,7 +467,7 @@ class _Table:
         self._finish()
 
     def _finish(self) -> None:
-        (winner,) = (s for s in range(self.base.seats) if s not in self.eliminated)
+        (winner,) = [s for s in range(self.base.seats) if s not in self.eliminated]
         self.effects.append(_new_round_won(r.WIN, winner, "last_player_standing"))
         hits, effects = settle_hits(tuple(self.hands), winner, self.base.options)
         self.effects.extend(effects)
@@ -476,7 +476,9 @@ class _Table:
 
 def _count_reason(card: Card, before: int, after: int, target: int) -> tuple[str, Reason]:
     """The rule that decided the play and the reason given for it (``target``: the next live seat)."""
-    text = format_card(card)
+    text = card._text
+    if text is None:  # ``format_card`` answers the notation kept on the card when there is one
+        text = format_card(card)
     if before == LIMIT:
         if card == QUEEN_OF_SPADES:
             return r.DEATH_CARD, reason_with(why.DEATH_CARD, {"target": target})
@@ -487,7 +489,8 @@ def _count_reason(card: Card, before: int, after: int, target: int) -> tuple[str
         return r.THRESHOLD_DROP, reason_with(why.DROP_TO_89, {"card": text})
     if card.rank is _KING:
         return r.KING, reason_with(why.KING_SETS_99, {"card": text, "count": before})
-    details = {"card": text, "value": card_value(card), "count": before, "after": after}
+    # Below 99 a card other than a King adds its value: ``after - before`` is ``card_value(card)``.
+    details = {"card": text, "value": after - before, "count": before, "after": after}
     return r.VALUES, reason_with(why.ADDS_VALUE, details)
 
 
