@@ -38,8 +38,6 @@ SLIDE_ORDER: tuple[Card, ...] = tuple(
 )
 
 
-#: Each hit kind's ``value`` (an enum's ``value`` is a property, read once here).
-_KIND_TEXT: dict[HitKind, str] = {kind: kind.value for kind in HitKind}
 _new_hit: Callable[..., Hit] = slots_builder(Hit, "kind", "seat", "via")
 _new_hit_slid: Callable[..., HitSlid] = slots_builder(HitSlid, "rule_id", "seat", "from_seat", "card", "hit")
 _new_hit_awarded: Callable[..., HitAwarded] = slots_builder(HitAwarded, "rule_id", "seat", "hit", "via")
@@ -112,5 +110,5 @@ def settle_hits(
         hits = (Hit(kind=HitKind.WIN, seat=seat, via=tuple(via)),)
         rule = r.CLUBS_SLIDE
     for hit in hits:
-        effects.append(_new_hit_awarded(rule, hit.seat, _KIND_TEXT[hit.kind], hit.via))
+        effects.append(_new_hit_awarded(rule, hit.seat, hit.kind.value, hit.via))
     return hits, tuple(effects)

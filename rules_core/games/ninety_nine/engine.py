@@ -476,9 +476,7 @@ class _Table:
 
 def _count_reason(card: Card, before: int, after: int, target: int) -> tuple[str, Reason]:
     """The rule that decided the play and the reason given for it (``target``: the next live seat)."""
-    text = card._text
-    if text is None:  # ``format_card`` answers the notation kept on the card when there is one
-        text = format_card(card)
+    text = format_card(card)
     if before == LIMIT:
         if card == QUEEN_OF_SPADES:
             return r.DEATH_CARD, reason_with(why.DEATH_CARD, {"target": target})
