@@ -14,7 +14,7 @@ the number of its pair sets by (pairs, Shamans used, each half's shared suits, w
 the first pair is among them), found by a small forward pass over the rank's cards. The
 three Shamans are alike but for their names, so the walk tracks how many are used and
 multiplies by the ways to pick which. The number of pairs is not a state: each state
-holds a polynomial in it, packed into one integer (``_SLOT`` bits a coefficient), so
+holds a polynomial in it, packed into one integer (``SLOT`` bits a coefficient), so
 adding and shifting by whole ranks are single integer operations.
 
 An earlier pattern owns a self mirror it accepts (R-DABONG-M11). The owners this counts
@@ -40,8 +40,8 @@ from .shapes import Lay, first_ok
 #: Bits per coefficient of the packed polynomial in the number of pairs. A coefficient
 #: counts (set, first pair, named suit) triples: at most 2**26 card sets times 52**3
 #: Shaman identities times 4 suits, far below 2**128.
-_SLOT = 128
-_COEFFICIENT = (1 << _SLOT) - 1
+SLOT = 128
+COEFFICIENT = (1 << SLOT) - 1
 
 #: Owners whose acceptance of a self mirror the walk can judge: the suits and total of a
 #: same-suit sum, a flush's shared suit, and the one-rank and pair-group shapes.
@@ -193,7 +193,7 @@ class PairTotals:
                             new_total = None  # no same-suit sum can reach the pile's value any more
                     new_structure = _rank_structure(structure, rank, pairs) if self._ranks else _NONE
                     key = (h1, h2, used + helpers, first or here_first, new_total, new_structure)
-                    grown[key] = grown.get(key, 0) + (poly << (_SLOT * pairs)) * ways
+                    grown[key] = grown.get(key, 0) + (poly << (SLOT * pairs)) * ways
             self._spend(len(grown))
             states = grown
         return self._finals(states)
@@ -207,7 +207,7 @@ class PairTotals:
             shared = bool(half1 & half2)
             pairs = 0
             while poly:
-                count = poly & _COEFFICIENT
+                count = poly & COEFFICIENT
                 n = 2 * pairs
                 if (
                     count
@@ -216,7 +216,7 @@ class PairTotals:
                     and not any(self._owns(o, n, pairs, shared, total, structure) for o in self._owners)
                 ):
                     entries += count * factorial(pairs - 1)
-                poly >>= _SLOT
+                poly >>= SLOT
                 pairs += 1
         return entries
 

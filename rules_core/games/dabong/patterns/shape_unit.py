@@ -56,6 +56,7 @@ from .counted import (
     set_items,
 )
 from .pair_totals import PairTotals
+from .set_totals import FlushTotals, FourPairTotals, FullHouseTotals, TwentyOneTotals
 from .shapes import (
     FIRST_CARD_MESSAGE,
     NO_DECLARATION_MESSAGE,
@@ -655,9 +656,18 @@ class ShapePattern(Pattern):
         # the programme itself tracks only the owners that can accept one of this shape's sets.
         by_rank = any(GRP in r.needs for r in (mine, *owners))
         owners = may_own(self.id, owners, lay.rules)
-        items = set_items(hand, fixed_first=laying is Laying.FIRST, by_rank=by_rank)
         first = laying is Laying.FIRST
-        return CountedSets(items, lay, mine, owners, fixed_first=first, by_rank=by_rank, budget=budget)
+
+        def programme() -> CountedSets:
+            items = set_items(hand, fixed_first=first, by_rank=by_rank)
+            return CountedSets(items, lay, mine, owners, fixed_first=first, by_rank=by_rank, budget=budget)
+
+        totals_of = _SET_TOTALS.get(self.id)
+        if totals_of is not None and first:
+            totals = totals_of(hand, lay, mine, owners, budget)
+            if totals.supported:
+                return LazySets(totals.entries, totals.plays, programme, pairs=False)
+        return programme()
 
 
 # What ``ShapePattern._partial_ok`` may read off a partial assignment, per shape.
@@ -705,6 +715,15 @@ _MOST_OF_A_RANK: dict[Shape, int] = {
     shapes_mod.three_by_three: 3,
     shapes_mod.four_pair: 2,
     shapes_mod.four_of_a_kind: 7,
+}
+
+#: Shapes whose totals come from a dedicated counter (``set_totals``), the programme built
+#: only when a page reaches their block.
+_SET_TOTALS: dict[str, type[FlushTotals | FullHouseTotals | TwentyOneTotals | FourPairTotals]] = {
+    "twenty_one": TwentyOneTotals,
+    "full_house": FullHouseTotals,
+    "flush": FlushTotals,
+    "four_pair": FourPairTotals,
 }
 
 #: Candidate sets a listing judges one by one before it counts instead (0: always count

@@ -1,0 +1,492 @@
+"""Exact totals of a hand's flushes and full houses, without the card-by-card programme.
+
+``CountedSets`` counts a set shape card by card on the features of every earlier pattern
+that may own its plays; for a flush or a full house of a 26-card hand with three Shamans
+that is ten thousand states, each Shaman offering 52 identities (``docs/dev/
+matcher-worst-hand.md``). As for the self mirrors (``pair_totals``), the listing's first
+page never needs that programme, only the block's totals, so they come from here and the
+programme is built only when a page reaches the block.
+
+The count is *all the shape's (set, first card) pairs* less *those an earlier pattern
+owns* (R-DABONG-M11), each part by the method that suits it:
+
+* All of them, as generating functions: each card multiplies four polynomials in the
+  number of cards (no mark, the first card marked, the top card marked, both), packed
+  into integers as in ``pair_totals``; a flush's shared suit by inclusion-exclusion over
+  the suits every card covers; a full house rank pair by rank pair, the Shamans (alike but
+  for their names) split between the two ranks.
+* Owned by a same-suit sum (addition, subtraction, twenty-one): only sets of total 21 or
+  less, counted forward on (total, Aces, the first card's value), the cards' number again
+  a packed polynomial.
+* Owned by a one-rank or rank-group pattern (clone, full house): a flush of one or two
+  ranks shares a suit only through Shamans, Jacks and wild 8s, so those sets are few and
+  are enumerated, each judged against the sums too so that nothing is taken twice.
+
+A pile or an owner this does not cover (pending 2s, an owner of another kind) gives
+``supported`` False, and the card-by-card programme counts as before. The tests hold
+these totals equal to the programme's (``tests/dabong/matcher/test_set_totals.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+from math import comb, factorial
+
+from ....kernel import ELEMENT_SUITS, Card, Rank, Suit
+from ..values import REAL_CARDS, identity_choices, in_play_value
+from .budget import WorkBudget
+from .common import play_suits, suit_choices
+from .counted import CELLS_PER_UNIT, Rule
+from .pair_totals import COEFFICIENT, SLOT
+from .shapes import Lay, first_ok
+
+#: The owners each shape's totals can judge (after ``counted.may_own``).
+_FLUSH_OWNERS = frozenset({"addition", "subtraction", "twenty_one", "clone", "full_house"})
+_FULL_HOUSE_OWNERS = frozenset({"addition", "twenty_one"})
+_TWENTY_ONE_OWNERS = frozenset({"addition", "subtraction", "clone"})
+_FOUR_PAIR_OWNERS = frozenset({"flush"})
+#: Fewest pairs of a four pair.
+_LEAST_PAIRS = 4
+_SUMS = frozenset({"addition", "subtraction", "twenty_one"})
+#: Past this total no same-suit sum owns a set (addition <= 14, subtraction <= 18, 21).
+_SUM_REACH = 21
+
+#: Four packed polynomials in the number of cards: no mark, first marked, top marked, both.
+Marked = tuple[int, int, int, int]
+#: One card's identities, summed: (how many, how many may lead, suits named as the top).
+Element = tuple[int, int, int]
+#: A member of a set: (card, identity).
+Member = tuple[Card, Card]
+
+_SUIT_SETS: tuple[frozenset[Suit], ...] = tuple(
+    frozenset(s for k, s in enumerate(ELEMENT_SUITS) if mask >> k & 1) for mask in range(1, 16)
+)
+
+
+def _grow(p: Marked, element: Element, *, required: bool = False) -> Marked:
+    """``p`` times one card: left out (unless ``required``), in, in as the first, in as the top."""
+    p00, p10, p01, p11 = p
+    a, lead, top = element
+    s00, s10, s01, s11 = p00 << SLOT, p10 << SLOT, p01 << SLOT, p11 << SLOT
+    grown = (s00 * a, s10 * a + s00 * lead, s01 * a + s00 * top, s11 * a + s01 * lead + s10 * top)
+    if required:
+        return grown
+    return (p00 + grown[0], p10 + grown[1], p01 + grown[2], p11 + grown[3])
+
+
+def makes_21(total: int, aces: int) -> bool:
+    """Whether in-play values of ``total`` make 21 with some of the ``aces`` counted 11."""
+    missing = 21 - total
+    return missing >= 0 and missing % 10 == 0 and missing // 10 <= aces
+
+
+def _at(marked: Marked, n: int) -> Marked:
+    """The four coefficients of ``n`` cards."""
+    shift = SLOT * n
+    return tuple((p >> shift) & COEFFICIENT for p in marked)  # type: ignore[return-value]
+
+
+def _times(p: Marked, q: Marked, shift: int) -> Marked:
+    """``p`` times the constant ``q`` of ``shift`` more cards (one mark of each kind at most)."""
+    p00, p10, p01, p11 = p
+    q00, q10, q01, q11 = q
+    return (
+        (p00 * q00) << shift,
+        (p10 * q00 + p00 * q10) << shift,
+        (p01 * q00 + p00 * q01) << shift,
+        (p11 * q00 + p10 * q01 + p01 * q10 + p00 * q11) << shift,
+    )
+
+
+class _Totals:
+    """What both shapes' totals share: the lay's facts per identity and the budget."""
+
+    def __init__(self, lay: Lay, mine: Rule, owners: Sequence[Rule], budget: WorkBudget | None) -> None:
+        self._lay = lay
+        self._mine = mine
+        self._owner_ids = frozenset(o.id for o in owners)
+        self._budget = budget
+        self._work = 0
+        rules = lay.rules
+        self._suits = {c: play_suits(c, rules) for c in REAL_CARDS}
+        self._lead = {c: first_ok(c, lay) for c in REAL_CARDS}
+        self._weight = {c: len(suit_choices(c)) for c in REAL_CARDS}
+        self._value = {c: in_play_value(c) for c in REAL_CARDS}
+        self._banned_8 = rules.eight_must_share_suit
+        self.entries = 0
+        self.plays = 0
+
+    def _spend(self, work: int) -> None:
+        self._work += work
+        if self._budget is not None:
+            units, self._work = divmod(self._work, CELLS_PER_UNIT)
+            for _ in range(units):
+                self._budget.spend()  # one at a time: a refusal stops one unit past the limit
+
+    def _pool(self, hand: Sequence[Card], suits: frozenset[Suit]) -> list[list[Card]]:
+        """Per card that can cover every suit of ``suits``, its identities that do."""
+        pool = [[i for i in identity_choices(card) if suits <= self._suits[i]] for card in hand]
+        return [ids for ids in pool if ids]
+
+    def _element(self, ids: Sequence[Card]) -> Element:
+        return (len(ids), sum(self._lead[i] for i in ids), sum(self._weight[i] for i in ids))
+
+    def _sum_owns(self, total: int, aces: int, lead_value: int) -> bool:
+        """Whether a same-suit sum among the owners accepts a same-suited set so led."""
+        ids, pile_value = self._owner_ids, self._lay.ctx.pile_value
+        if "addition" in ids and total == pile_value:
+            return True
+        if "subtraction" in ids and 2 * lead_value - total == pile_value:
+            return True
+        return "twenty_one" in ids and makes_21(total, aces)
+
+    def _add(self, poly: int, sign: int = 1) -> None:
+        """Add (``sign`` -1: take away) the entries and plays of a top-marked polynomial."""
+        low, high = self._mine.low, self._mine.high
+        n = 0
+        while poly:
+            count = poly & COEFFICIENT
+            if count and low <= n <= high:
+                self.entries += sign * count
+                self.plays += sign * count * factorial(max(0, n - 2))
+            poly >>= SLOT
+            n += 1
+
+    def _take_owned(
+        self, members: Sequence[Member], *, apart: bool, summed: bool, twenty_one: bool = False
+    ) -> None:
+        """Take away the (set, first card) pairs of an enumerated same-suited set that the
+        shape accepts and an owner owns: ``apart``, an owner of the set's own kind (clone,
+        full house), counted only where no sum owns the pair (those are taken elsewhere);
+        ``summed``, a same-suit sum. ``twenty_one``: the shape accepts only sets that make 21."""
+        ids = [i for _, i in members]
+        total = sum(self._value[i] for i in ids)
+        aces = min(2, sum(1 for i in ids if i.rank is Rank.ACE))
+        if twenty_one and not makes_21(total, aces):
+            return
+        weights = sum(self._weight[i] for i in ids)
+        orderings = factorial(len(ids) - 2)
+        for lead in ids:
+            if not self._lead[lead]:
+                continue
+            by_sum = total <= _SUM_REACH and self._sum_owns(total, aces, self._value[lead])
+            if (apart and not by_sum) or (summed and by_sum):
+                top = weights - self._weight[lead]
+                self.entries -= top
+                self.plays -= top * orderings
+
+    def _summed(self, pool: Sequence[Sequence[Card]]) -> dict[tuple[int, int, int], int]:
+        """The sets of ``pool`` (one identity per card) of total 21 or less with a first card
+        that may lead: (total, Aces up to 2, the first card's value) -> top-marked polynomial."""
+        # (total, Aces, the first card's value or 0) -> (no top marked, top marked)
+        states: dict[tuple[int, int, int], tuple[int, int]] = {(0, 0, 0): (1, 0)}
+        for ids in pool:
+            groups: dict[tuple[int, int, bool, int], int] = {}
+            for i in ids:
+                kind = (self._value[i], int(i.rank is Rank.ACE), self._lead[i], self._weight[i])
+                groups[kind] = groups.get(kind, 0) + 1
+            grown = dict(states)
+            for (total, aces, lead), (plain, topped) in states.items():
+                plain_in, topped_in = plain << SLOT, topped << SLOT
+                for (value, ace, may_lead, weight), count in groups.items():
+                    after = total + value
+                    if after > _SUM_REACH:
+                        continue
+                    more = min(2, aces + ace)
+                    # in, not first: as the top or not
+                    key = (after, more, lead)
+                    old = grown.get(key, (0, 0))
+                    grown[key] = (
+                        old[0] + plain_in * count,
+                        old[1] + (topped_in + plain_in * weight) * count,
+                    )
+                    if not lead and may_lead:
+                        led = (after, more, value)
+                        old = grown.get(led, (0, 0))
+                        grown[led] = (old[0] + plain_in * count, old[1] + topped_in * count)
+            states = grown
+            self._spend(len(states))
+        return {key: topped for key, (_, topped) in states.items() if key[2]}
+
+    def _one_rank_sets(self, hand: Sequence[Card], rank: Rank) -> Iterator[tuple[Member, ...]]:
+        """Every same-suited set of ``rank`` with at least the shape's fewest cards, once."""
+        seen: set[frozenset[Member]] = set()
+        for suit in ELEMENT_SUITS:
+            members = [
+                (card, i)
+                for card in hand
+                for i in identity_choices(card)
+                if i.rank is rank and suit in self._suits[i]
+            ]
+            self._spend(len(members))
+            for size in range(max(1, self._mine.low), len(members) + 1):
+                for chosen in _distinct_cards(members, size):
+                    key = frozenset(chosen)
+                    if key not in seen:
+                        seen.add(key)
+                        yield chosen
+
+    def _clone_rank(self) -> Rank | None:
+        """The rank a clone among the owners takes (None: no clone can own)."""
+        rank = self._lay.ctx.top.rank
+        if "clone" not in self._owner_ids or rank is None or (rank is Rank.EIGHT and self._banned_8):
+            return None  # a clone of 8s is mixed-suit: refused while 8s must share a suit
+        return rank
+
+    def _rank_tables(self, hand: Sequence[Card], shamans: int) -> dict[Rank, list[dict[int, Marked]]]:
+        """Per rank (but 8s while they must share a suit) and number of Shamans taken at it,
+        the marked ways to take 2 and 3 of its cards, those Shamans among them (any given
+        ones: they are alike)."""
+        tables: dict[Rank, list[dict[int, Marked]]] = {}
+        for rank in Rank:
+            if rank is Rank.EIGHT and self._banned_8:
+                continue  # an 8 in a mixed-suit play: refused (R-DABONG eight in a pattern)
+            marked: Marked = (1, 0, 0, 0)
+            for card in hand:
+                if card.rank is rank:
+                    marked = _grow(marked, self._element((card,)))
+            shaman = self._element(tuple(c for c in REAL_CARDS if c.rank is rank))
+            per_helpers = []
+            for _ in range(shamans + 1):
+                per_helpers.append({n: _at(marked, n) for n in (2, 3)})
+                marked = _grow(marked, shaman, required=True)
+            tables[rank] = per_helpers
+        return tables
+
+
+class FlushTotals(_Totals):
+    """Entries and plays of a hand's flushes that no earlier pattern owns, or ``supported``
+    False where this count does not apply."""
+
+    def __init__(
+        self,
+        hand: Sequence[Card],
+        lay: Lay,
+        mine: Rule,
+        owners: Sequence[Rule],
+        budget: WorkBudget | None = None,
+    ) -> None:
+        super().__init__(lay, mine, owners, budget)
+        self.supported = not lay.neutral and self._owner_ids <= _FLUSH_OWNERS
+        if not self.supported:
+            return
+        for suits in _SUIT_SETS:
+            sign = 1 if len(suits) % 2 else -1
+            pool = [[i for i in identity_choices(card) if suits <= self._suits[i]] for card in hand]
+            pool = [ids for ids in pool if ids]
+            if len(pool) < mine.low:
+                continue
+            marked: Marked = (1, 0, 0, 0)
+            for ids in pool:
+                marked = _grow(marked, self._element(ids))
+            self._add(marked[3], sign)
+            if self._owner_ids & _SUMS:
+                self._take_summed(pool, sign)
+            self._spend(len(pool))
+        self._take_one_rank(hand)
+        if "full_house" in self._owner_ids:
+            for members in _full_houses(hand, self._suits, self._banned_8):
+                self._take_owned(members, apart=True, summed=False)
+                self._spend(1)
+
+    def _take_summed(self, pool: Sequence[Sequence[Card]], sign: int) -> None:
+        """Take away (times ``sign``) the flushes of ``pool`` a same-suit sum owns."""
+        for (total, aces, lead), topped in self._summed(pool).items():
+            if lead and self._sum_owns(total, aces, lead):
+                self._add(topped, -sign)
+
+    def _take_one_rank(self, hand: Sequence[Card]) -> None:
+        """Take away the flushes of the top card's rank (a clone owns them) no sum owns."""
+        rank = self._clone_rank()
+        if rank is not None:
+            for members in self._one_rank_sets(hand, rank):
+                self._take_owned(members, apart=True, summed=False)
+
+
+class FullHouseTotals(_Totals):
+    """Entries and plays of a hand's full houses that no earlier pattern owns, or
+    ``supported`` False where this count does not apply."""
+
+    def __init__(
+        self,
+        hand: Sequence[Card],
+        lay: Lay,
+        mine: Rule,
+        owners: Sequence[Rule],
+        budget: WorkBudget | None = None,
+    ) -> None:
+        super().__init__(lay, mine, owners, budget)
+        self.supported = not lay.neutral and self._owner_ids <= _FULL_HOUSE_OWNERS and mine.low == 5
+        if not self.supported:
+            return
+        shamans = sum(1 for c in hand if c.is_shaman)
+        tables = self._rank_tables(hand, shamans)
+        entries = 0
+        for three, three_table in tables.items():
+            for two, two_table in tables.items():
+                if two is three:
+                    continue
+                for at_three in range(shamans + 1):
+                    t = three_table[at_three][3]
+                    if not any(t):
+                        continue
+                    for at_two in range(shamans - at_three + 1):
+                        p = two_table[at_two][2]
+                        ways = comb(shamans, at_three) * comb(shamans - at_three, at_two)
+                        both = t[3] * p[0] + t[1] * p[2] + t[2] * p[1] + t[0] * p[3]
+                        entries += ways * both
+            self._spend(len(tables))
+        self.entries = entries
+        self.plays = entries * factorial(3)
+        for members in _full_houses(hand, self._suits, self._banned_8):
+            self._take_owned(members, apart=False, summed=True)
+            self._spend(1)
+
+
+class TwentyOneTotals(_Totals):
+    """Entries and plays of a hand's twenty-ones that no earlier pattern owns, or
+    ``supported`` False where this count does not apply."""
+
+    def __init__(
+        self,
+        hand: Sequence[Card],
+        lay: Lay,
+        mine: Rule,
+        owners: Sequence[Rule],
+        budget: WorkBudget | None = None,
+    ) -> None:
+        super().__init__(lay, mine, owners, budget)
+        self.supported = not lay.neutral and self._owner_ids <= _TWENTY_ONE_OWNERS
+        if not self.supported:
+            return
+        for suits in _SUIT_SETS:
+            pool = self._pool(hand, suits)
+            if len(pool) < mine.low:
+                continue
+            sign = 1 if len(suits) % 2 else -1
+            for (total, aces, lead), topped in self._summed(pool).items():
+                if makes_21(total, aces) and not self._sum_owns(total, aces, lead):
+                    self._add(topped, sign)
+        rank = self._clone_rank()
+        if rank is not None:
+            for members in self._one_rank_sets(hand, rank):
+                self._take_owned(members, apart=True, summed=False, twenty_one=True)
+
+
+class FourPairTotals(_Totals):
+    """Entries and plays of a hand's four pairs that no earlier pattern owns, or
+    ``supported`` False where this count does not apply."""
+
+    def __init__(
+        self,
+        hand: Sequence[Card],
+        lay: Lay,
+        mine: Rule,
+        owners: Sequence[Rule],
+        budget: WorkBudget | None = None,
+    ) -> None:
+        super().__init__(lay, mine, owners, budget)
+        self.supported = not lay.neutral and self._owner_ids <= _FOUR_PAIR_OWNERS
+        if not self.supported:
+            return
+        shamans = sum(1 for c in hand if c.is_shaman)
+        tables = self._rank_tables(hand, shamans)
+        # (pairs up to LEAST_PAIRS, Shamans used) -> marked polynomial in the number of cards
+        states: dict[tuple[int, int], Marked] = {(0, 0): (1, 0, 0, 0)}
+        for table in tables.values():
+            grown = dict(states)
+            for (pairs, used), marked in states.items():
+                for helpers in range(shamans - used + 1):
+                    pair = table[helpers][2]
+                    if not any(pair):
+                        continue
+                    ways = comb(shamans - used, helpers)
+                    key = (min(_LEAST_PAIRS, pairs + 1), used + helpers)
+                    more = _times(marked, tuple(ways * q for q in pair), 2 * SLOT)  # type: ignore[arg-type]
+                    old = grown.get(key, (0, 0, 0, 0))
+                    grown[key] = (old[0] + more[0], old[1] + more[1], old[2] + more[2], old[3] + more[3])
+            states = grown
+            self._spend(len(states))
+        for (pairs, _), marked in states.items():
+            if pairs == _LEAST_PAIRS:
+                self._add(marked[3])
+        if "flush" in self._owner_ids:
+            for members in self._suited_pairs(hand):
+                self._take_owned(members, apart=True, summed=False)
+                self._spend(1)
+
+    def _suited_pairs(self, hand: Sequence[Card]) -> Iterator[tuple[Member, ...]]:
+        """Every same-suited four pair of ``hand`` (a flush owns them), once."""
+        seen: set[frozenset[Member]] = set()
+        for suit in ELEMENT_SUITS:
+            per_rank: list[list[tuple[Member, Member]]] = []
+            for rank in Rank:
+                if rank is Rank.EIGHT and self._banned_8:
+                    continue
+                members = [
+                    (card, i)
+                    for card in hand
+                    for i in identity_choices(card)
+                    if i.rank is rank and suit in self._suits[i]
+                ]
+                pairs = list(_distinct_cards(members, 2))
+                if pairs:
+                    per_rank.append(pairs)  # type: ignore[arg-type]
+            for chosen in _pair_choices(per_rank, 0, frozenset()):
+                if len(chosen) >= 2 * _LEAST_PAIRS:
+                    key = frozenset(chosen)
+                    if key not in seen:
+                        seen.add(key)
+                        yield chosen
+
+
+def _pair_choices(
+    per_rank: list[list[tuple[Member, Member]]], at: int, used: frozenset[Card]
+) -> Iterator[tuple[Member, ...]]:
+    """One pair or none from each rank from ``at`` on, no card twice (the Shamans)."""
+    if at == len(per_rank):
+        yield ()
+        return
+    yield from _pair_choices(per_rank, at + 1, used)
+    for pair in per_rank[at]:
+        cards = {pair[0][0], pair[1][0]}
+        if cards & used:
+            continue
+        for rest in _pair_choices(per_rank, at + 1, used | cards):
+            yield (*pair, *rest)
+
+
+def _distinct_cards(members: Sequence[Member], size: int) -> Iterator[tuple[Member, ...]]:
+    """The ``size``-member choices of ``members`` whose cards are all different."""
+    for chosen in combinations(members, size):
+        if len({card for card, _ in chosen}) == size:
+            yield chosen
+
+
+def _full_houses(
+    hand: Sequence[Card], suits: dict[Card, frozenset[Suit]], banned_8: bool
+) -> Iterator[tuple[Member, ...]]:
+    """Every same-suited full house of ``hand`` (a pair and three of another rank), once."""
+    seen: set[frozenset[Member]] = set()
+    for suit in ELEMENT_SUITS:
+        by_rank: dict[Rank, list[Member]] = {}
+        for card in hand:
+            for i in identity_choices(card):
+                if suit in suits[i] and not (banned_8 and i.rank is Rank.EIGHT):
+                    assert i.rank is not None
+                    by_rank.setdefault(i.rank, []).append((card, i))
+        for three, threes in by_rank.items():
+            if len({card for card, _ in threes}) < 3:
+                continue
+            for trio in _distinct_cards(threes, 3):
+                used = {card for card, _ in trio}
+                for two, twos in by_rank.items():
+                    if two is three:
+                        continue
+                    rest = [m for m in twos if m[0] not in used]
+                    for pair in _distinct_cards(rest, 2):
+                        key = frozenset((*trio, *pair))
+                        if key not in seen:
+                            seen.add(key)
+                            yield (*trio, *pair)

@@ -1,0 +1,117 @@
+"""Dedicated totals equal the card-by-card programme's (``set_totals``, ``pair_totals``).
+
+A listing takes the totals of some counted blocks (twenty-one, full house, flush, four pair, self mirror) from a
+dedicated counter and builds the card-by-card programme (``CountedSets``) only when a page
+reaches the block. Here every such block of random Master hands (0-3 Shamans, wild 8s or
+not, rich in one suit's Jacks, 8s and low cards or not, many tops) also builds the
+programme at once, and both must give the same entries and plays. Pages reaching into
+the blocks are the programme's, held against the enumerating listing by
+``test_oracle_agreement``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import replace
+
+import pytest
+
+from rules_core.games.dabong.matcher import MATCHER
+from rules_core.games.dabong.matcher_api import MatchRules
+from rules_core.games.dabong.patterns import shape_unit
+from rules_core.games.dabong.patterns.counted import CountedSets, LazySets
+from tests.dabong.matcher.helpers import cards, pile
+from tests.dabong.matcher.test_counted_owners import _hand
+
+UNBOUNDED = MatchRules(level="master", list_budget=10**9)
+WILD_EIGHTS = replace(UNBOUNDED, eight_must_share_suit=False)
+INTERMEDIATE = replace(UNBOUNDED, level="intermediate")
+TOPS = ("9W", "5F", "AE", "JA", "7F", "6W", "KA", "2E", "8F", "QW", "3A", "10E", "4W")
+
+#: The set shapes whose totals ``set_totals`` counts.
+DEDICATED = frozenset({"twenty_one", "full_house", "flush", "four_pair"})
+#: (shape id, dedicated totals, programme's totals) of every block checked.
+Seen = list[tuple[str, tuple[int, int], tuple[int, int]]]
+
+
+def _checking(seen: Seen) -> type[LazySets]:
+    class Checked(LazySets):
+        """Builds the programme at once and records both totals."""
+
+        def __init__(
+            self, entries: int, plays: int, build: Callable[[], CountedSets], *, pairs: bool
+        ) -> None:
+            super().__init__(entries, plays, build, pairs=pairs)
+            programme = build()
+            seen.append((programme.mine.id, (entries, plays), (programme.entries, programme.plays)))
+
+    return Checked
+
+
+def _run(monkeypatch: pytest.MonkeyPatch, seeds: range, sizes: tuple[int, int]) -> Seen:
+    seen: Seen = []
+    monkeypatch.setattr(shape_unit, "LazySets", _checking(seen))
+    monkeypatch.setattr(shape_unit, "ENUMERATE_FIRST", 0)  # count every hand, small ones too
+    for seed in seeds:
+        rng = random.Random(seed)
+        shamans = rng.randint(0, 3)
+        top = rng.choice(TOPS)
+        hand = _hand(
+            seed, rng.randint(max(5, shamans), rng.randint(*sizes)), shamans, top, rich=rng.random() < 0.6
+        )
+        rules = rng.choice([UNBOUNDED, UNBOUNDED, WILD_EIGHTS, INTERMEDIATE])
+        MATCHER.list_plays(pile(top), hand, rules, seat=0, limit=5)
+    return seen
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_dedicated_totals_equal_the_programmes(monkeypatch: pytest.MonkeyPatch, chunk: int) -> None:
+    seen = _run(monkeypatch, range(chunk * 12, chunk * 12 + 12), (5, 12))
+    mismatched = [(shape, fast, slow) for shape, fast, slow in seen if fast != slow]
+    assert not mismatched
+    shapes = {shape for shape, fast, _ in seen if fast[0]}
+    assert {"twenty_one", "full_house", "flush"} <= shapes  # not only empty blocks
+
+
+def test_big_hands_with_three_shamans(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hands of 14-16 cards: the sums, clones and full houses that own flushes all show."""
+    seen = _run(monkeypatch, range(500, 504), (14, 16))
+    assert [fast for _, fast, _ in seen] == [slow for _, _, slow in seen]
+
+
+def test_facing_twos_the_programme_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A neutralising flush (its own first-card rule) is not covered: counted as before."""
+    seen: Seen = []
+    monkeypatch.setattr(shape_unit, "LazySets", _checking(seen))
+    monkeypatch.setattr(shape_unit, "ENUMERATE_FIRST", 0)
+    hand = _hand(7, 10, 2, "5F", rich=True)
+    MATCHER.list_plays(replace(pile("5F"), pending_twos=1), hand, UNBOUNDED, seat=0, limit=5)
+    assert not {shape for shape, _, _ in seen} & DEDICATED
+
+
+@pytest.mark.parametrize(
+    ("top", "hand", "rules"),
+    [
+        # flushes of 8s (wild: every suit) that a clone on an 8 owns
+        ("8F", "SH1 SH2 SH3 8W 8E 8A 5F 9W", WILD_EIGHTS),
+        # same-suited full houses an addition (A A A 2 2 on a 7) or a twenty-one (5 5 5 3 3) owns
+        ("7F", "SH1 SH2 SH3 AF 2F 5F 3F KF", UNBOUNDED),
+        ("5W", "SH1 SH2 SH3 5A 3A JW JA 9E", UNBOUNDED),
+        # a twenty-one of three 7s that a clone on a 7 owns
+        ("7W", "SH1 SH2 SH3 7A 7E 4A 9F", UNBOUNDED),
+        # four pairs of Water (the Jacks, and a Shaman beside each other card) a flush owns
+        ("4W", "SH1 SH2 SH3 JW JA 5W 6W 9W", UNBOUNDED),
+        ("4W", "SH1 SH2 8W 8E 8F 5W 6W 9W JW JA", WILD_EIGHTS),
+    ],
+)
+def test_owned_by_a_clone_or_a_sum(
+    monkeypatch: pytest.MonkeyPatch, top: str, hand: str, rules: MatchRules
+) -> None:
+    seen: Seen = []
+    monkeypatch.setattr(shape_unit, "LazySets", _checking(seen))
+    monkeypatch.setattr(shape_unit, "ENUMERATE_FIRST", 0)
+    MATCHER.list_plays(pile(top), cards(hand), rules, seat=0, limit=5)
+    checked = [(shape, fast, slow) for shape, fast, slow in seen if shape in DEDICATED]
+    assert {shape for shape, _, _ in checked} <= DEDICATED and len(checked) == 4
+    assert [fast for _, fast, _ in checked] == [slow for _, _, slow in checked]
