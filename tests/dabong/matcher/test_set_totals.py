@@ -1,12 +1,12 @@
 """Dedicated totals equal the card-by-card programme's (``set_totals``, ``pair_totals``).
 
-A listing takes the totals of some counted blocks (twenty-one, full house, flush, four pair, self mirror) from a
-dedicated counter and builds the card-by-card programme (``CountedSets``) only when a page
-reaches the block. Here every such block of random Master hands (0-3 Shamans, wild 8s or
-not, rich in one suit's Jacks, 8s and low cards or not, many tops) also builds the
-programme at once, and both must give the same entries and plays. Pages reaching into
-the blocks are the programme's, held against the enumerating listing by
-``test_oracle_agreement``.
+A listing takes the totals of most counted blocks (twenty-one, full house, flush, three by
+three, four pair, straights, eight straights, self mirror) from a dedicated counter and
+builds the card-by-card programme (``CountedSets``) only when a page reaches the block.
+Here every such block of random Master hands (0-3 Shamans, wild 8s or not, rich in one
+suit's Jacks, 8s and low cards or not, many tops) also builds the programme at once, and
+both must give the same entries and plays. Pages reaching into the blocks are the
+programme's, held against the enumerating listing by ``test_oracle_agreement``.
 """
 
 from __future__ import annotations
@@ -30,7 +30,9 @@ INTERMEDIATE = replace(UNBOUNDED, level="intermediate")
 TOPS = ("9W", "5F", "AE", "JA", "7F", "6W", "KA", "2E", "8F", "QW", "3A", "10E", "4W")
 
 #: The set shapes whose totals ``set_totals`` counts.
-DEDICATED = frozenset({"twenty_one", "full_house", "flush", "four_pair"})
+DEDICATED = frozenset({"twenty_one", "full_house", "flush", "three_by_three", "four_pair"})
+#: The runs whose totals ``set_totals`` counts.
+RUNS = frozenset({"straight", "eight_straight"})
 #: (shape id, dedicated totals, programme's totals) of every block checked.
 Seen = list[tuple[str, tuple[int, int], tuple[int, int]]]
 
@@ -44,7 +46,8 @@ def _checking(seen: Seen) -> type[LazySets]:
         ) -> None:
             super().__init__(entries, plays, build, pairs=pairs)
             programme = build()
-            seen.append((programme.mine.id, (entries, plays), (programme.entries, programme.plays)))
+            shape = programme.mine.id if isinstance(programme, CountedSets) else programme.shape_id
+            seen.append((shape, (entries, plays), (programme.entries, programme.plays)))
 
     return Checked
 
@@ -71,7 +74,7 @@ def test_dedicated_totals_equal_the_programmes(monkeypatch: pytest.MonkeyPatch, 
     mismatched = [(shape, fast, slow) for shape, fast, slow in seen if fast != slow]
     assert not mismatched
     shapes = {shape for shape, fast, _ in seen if fast[0]}
-    assert {"twenty_one", "full_house", "flush"} <= shapes  # not only empty blocks
+    assert {"twenty_one", "full_house", "flush", "straight"} <= shapes  # not only empty blocks
 
 
 def test_big_hands_with_three_shamans(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -87,7 +90,7 @@ def test_facing_twos_the_programme_counts(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setattr(shape_unit, "ENUMERATE_FIRST", 0)
     hand = _hand(7, 10, 2, "5F", rich=True)
     MATCHER.list_plays(replace(pile("5F"), pending_twos=1), hand, UNBOUNDED, seat=0, limit=5)
-    assert not {shape for shape, _, _ in seen} & DEDICATED
+    assert not {shape for shape, _, _ in seen} & (DEDICATED | RUNS)
 
 
 @pytest.mark.parametrize(
@@ -103,6 +106,12 @@ def test_facing_twos_the_programme_counts(monkeypatch: pytest.MonkeyPatch) -> No
         # four pairs of Water (the Jacks, and a Shaman beside each other card) a flush owns
         ("4W", "SH1 SH2 SH3 JW JA 5W 6W 9W", UNBOUNDED),
         ("4W", "SH1 SH2 8W 8E 8F 5W 6W 9W JW JA", WILD_EIGHTS),
+        # three threes of Water (wild 8s, the Jacks and a Shaman, a 5 and two) a flush owns
+        ("4W", "SH1 SH2 SH3 8W 8E 8F 5W JW JA 9A", WILD_EIGHTS),
+        # runs of Water a sum or a twenty-one owns (A 2 3 4 on a 10, 6 7 8 on 7s), and eight
+        # straights of one suit (a flush's) beside mixed ones
+        ("10W", "SH1 AW 2W 3W 4W 5F 6W 7W 8W 9E", UNBOUNDED),
+        ("3W", "SH1 SH2 9W 10W JW QW KW AW 2W 4E 5F", UNBOUNDED),
     ],
 )
 def test_owned_by_a_clone_or_a_sum(
@@ -112,6 +121,6 @@ def test_owned_by_a_clone_or_a_sum(
     monkeypatch.setattr(shape_unit, "LazySets", _checking(seen))
     monkeypatch.setattr(shape_unit, "ENUMERATE_FIRST", 0)
     MATCHER.list_plays(pile(top), cards(hand), rules, seat=0, limit=5)
-    checked = [(shape, fast, slow) for shape, fast, slow in seen if shape in DEDICATED]
-    assert {shape for shape, _, _ in checked} <= DEDICATED and len(checked) == 4
+    checked = [(shape, fast, slow) for shape, fast, slow in seen if shape in DEDICATED | RUNS]
+    assert {"flush", "straight", "eight_straight"} <= {shape for shape, _, _ in checked}
     assert [fast for _, fast, _ in checked] == [slow for _, _, slow in checked]

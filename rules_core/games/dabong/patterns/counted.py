@@ -852,17 +852,40 @@ def _nth_permutation(items: Sequence[Taken], index: int) -> list[Taken]:
     return out
 
 
+class ChainedSets:
+    """The runs of one shape (a programme per suit, start and direction) walked one after
+    the other, as one block's sets."""
+
+    pairs = False
+
+    def __init__(self, shape_id: str, parts: Sequence[CountedSets]) -> None:
+        self.shape_id = shape_id
+        self._parts = [p for p in parts if p.entries]
+        self.entries = sum(p.entries for p in self._parts)
+        self.plays = sum(p.plays for p in self._parts)
+
+    def walk(self, skip: int) -> Iterator[tuple[tuple[Taken, ...], int, int]]:
+        for part in self._parts:
+            if skip >= part.entries:
+                skip -= part.entries
+                continue
+            yield from part.walk(skip)
+            skip = 0
+
+
 class LazySets:
     """A shape's totals from a dedicated counter (``pair_totals``), and the programme that
     walks its pages built only when a page reaches it: a listing's first page comes from the
     earlier blocks, and building the programme costs far more than the totals."""
 
-    def __init__(self, entries: int, plays: int, build: Callable[[], CountedSets], *, pairs: bool) -> None:
+    def __init__(
+        self, entries: int, plays: int, build: Callable[[], CountedSets | ChainedSets], *, pairs: bool
+    ) -> None:
         self.entries = entries
         self.plays = plays
         self.pairs = pairs
         self._build = build
-        self._sets: CountedSets | None = None
+        self._sets: CountedSets | ChainedSets | None = None
 
     def walk(self, skip: int) -> Iterator[tuple[tuple[Taken, ...], int, int]]:
         if skip >= self.entries:

@@ -29,12 +29,12 @@ these totals equal to the programme's (``tests/dabong/matcher/test_set_totals.py
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 from math import comb, factorial
 
 from ....kernel import ELEMENT_SUITS, Card, Rank, Suit
-from ..values import REAL_CARDS, identity_choices, in_play_value
+from ..values import REAL_CARDS, identity_choices, in_play_value, rank_in_play_value
 from .budget import WorkBudget
 from .common import play_suits, suit_choices
 from .counted import CELLS_PER_UNIT, Rule
@@ -45,9 +45,9 @@ from .shapes import Lay, first_ok
 _FLUSH_OWNERS = frozenset({"addition", "subtraction", "twenty_one", "clone", "full_house"})
 _FULL_HOUSE_OWNERS = frozenset({"addition", "twenty_one"})
 _TWENTY_ONE_OWNERS = frozenset({"addition", "subtraction", "clone"})
-_FOUR_PAIR_OWNERS = frozenset({"flush"})
-#: Fewest pairs of a four pair.
-_LEAST_PAIRS = 4
+_GROUP_OWNERS = frozenset({"flush"})
+_STRAIGHT_OWNERS = frozenset({"addition", "subtraction", "twenty_one", "flush"})
+_EIGHT_STRAIGHT_OWNERS = frozenset({"flush", "straight"})
 _SUMS = frozenset({"addition", "subtraction", "twenty_one"})
 #: Past this total no same-suit sum owns a set (addition <= 14, subtraction <= 18, 21).
 _SUM_REACH = 21
@@ -374,9 +374,15 @@ class TwentyOneTotals(_Totals):
                 self._take_owned(members, apart=True, summed=False, twenty_one=True)
 
 
-class FourPairTotals(_Totals):
-    """Entries and plays of a hand's four pairs that no earlier pattern owns, or
-    ``supported`` False where this count does not apply."""
+class _GroupTotals(_Totals):
+    """Entries and plays of a hand's sets of rank groups of ``SIZE`` cards, ``LEAST`` ranks
+    or more, that no earlier pattern owns, or ``supported`` False where this count does not
+    apply. The groups are taken rank by rank on the number of Shamans used; a flush owns
+    the same-suited ones, which are few (a group shares a suit only through Shamans, Jacks
+    and wild 8s) and are enumerated."""
+
+    SIZE = 2
+    LEAST = 4
 
     def __init__(
         self,
@@ -387,40 +393,41 @@ class FourPairTotals(_Totals):
         budget: WorkBudget | None = None,
     ) -> None:
         super().__init__(lay, mine, owners, budget)
-        self.supported = not lay.neutral and self._owner_ids <= _FOUR_PAIR_OWNERS
+        self.supported = not lay.neutral and self._owner_ids <= _GROUP_OWNERS
         if not self.supported:
             return
+        size, least = self.SIZE, self.LEAST
         shamans = sum(1 for c in hand if c.is_shaman)
         tables = self._rank_tables(hand, shamans)
-        # (pairs up to LEAST_PAIRS, Shamans used) -> marked polynomial in the number of cards
+        # (groups, up to ``least``; Shamans used) -> marked polynomial in the number of cards
         states: dict[tuple[int, int], Marked] = {(0, 0): (1, 0, 0, 0)}
         for table in tables.values():
             grown = dict(states)
-            for (pairs, used), marked in states.items():
+            for (groups, used), marked in states.items():
                 for helpers in range(shamans - used + 1):
-                    pair = table[helpers][2]
-                    if not any(pair):
+                    group = table[helpers][size]
+                    if not any(group):
                         continue
                     ways = comb(shamans - used, helpers)
-                    key = (min(_LEAST_PAIRS, pairs + 1), used + helpers)
-                    more = _times(marked, tuple(ways * q for q in pair), 2 * SLOT)  # type: ignore[arg-type]
+                    key = (min(least, groups + 1), used + helpers)
+                    more = _times(marked, tuple(ways * q for q in group), size * SLOT)  # type: ignore[arg-type]
                     old = grown.get(key, (0, 0, 0, 0))
                     grown[key] = (old[0] + more[0], old[1] + more[1], old[2] + more[2], old[3] + more[3])
             states = grown
             self._spend(len(states))
-        for (pairs, _), marked in states.items():
-            if pairs == _LEAST_PAIRS:
+        for (groups, _), marked in states.items():
+            if groups == least:
                 self._add(marked[3])
         if "flush" in self._owner_ids:
-            for members in self._suited_pairs(hand):
+            for members in self._suited_groups(hand):
                 self._take_owned(members, apart=True, summed=False)
                 self._spend(1)
 
-    def _suited_pairs(self, hand: Sequence[Card]) -> Iterator[tuple[Member, ...]]:
-        """Every same-suited four pair of ``hand`` (a flush owns them), once."""
+    def _suited_groups(self, hand: Sequence[Card]) -> Iterator[tuple[Member, ...]]:
+        """Every same-suited set of the shape in ``hand`` (a flush owns them), once."""
         seen: set[frozenset[Member]] = set()
         for suit in ELEMENT_SUITS:
-            per_rank: list[list[tuple[Member, Member]]] = []
+            per_rank: list[list[tuple[Member, ...]]] = []
             for rank in Rank:
                 if rank is Rank.EIGHT and self._banned_8:
                     continue
@@ -430,31 +437,47 @@ class FourPairTotals(_Totals):
                     for i in identity_choices(card)
                     if i.rank is rank and suit in self._suits[i]
                 ]
-                pairs = list(_distinct_cards(members, 2))
-                if pairs:
-                    per_rank.append(pairs)  # type: ignore[arg-type]
-            for chosen in _pair_choices(per_rank, 0, frozenset()):
-                if len(chosen) >= 2 * _LEAST_PAIRS:
-                    key = frozenset(chosen)
-                    if key not in seen:
-                        seen.add(key)
-                        yield chosen
+                groups = list(_distinct_cards(members, self.SIZE))
+                if groups:
+                    per_rank.append(groups)
+            for chosen in _group_choices(per_rank, 0, frozenset(), self.LEAST):
+                key = frozenset(chosen)
+                if key not in seen:
+                    seen.add(key)
+                    yield chosen
 
 
-def _pair_choices(
-    per_rank: list[list[tuple[Member, Member]]], at: int, used: frozenset[Card]
+class FourPairTotals(_GroupTotals):
+    """Four pairs or more (Master)."""
+
+    SIZE = 2
+    LEAST = 4
+
+
+class ThreeByThreeTotals(_GroupTotals):
+    """Three by three: three threes of a kind or more."""
+
+    SIZE = 3
+    LEAST = 3
+
+
+def _group_choices(
+    per_rank: list[list[tuple[Member, ...]]], at: int, used: frozenset[Card], wanted: int
 ) -> Iterator[tuple[Member, ...]]:
-    """One pair or none from each rank from ``at`` on, no card twice (the Shamans)."""
+    """One group or none from each rank from ``at`` on, no card twice (the Shamans), and at
+    least ``wanted`` groups in all."""
+    if len(per_rank) - at < wanted:
+        return
     if at == len(per_rank):
         yield ()
         return
-    yield from _pair_choices(per_rank, at + 1, used)
-    for pair in per_rank[at]:
-        cards = {pair[0][0], pair[1][0]}
+    yield from _group_choices(per_rank, at + 1, used, wanted)
+    for group in per_rank[at]:
+        cards = {card for card, _ in group}
         if cards & used:
             continue
-        for rest in _pair_choices(per_rank, at + 1, used | cards):
-            yield (*pair, *rest)
+        for rest in _group_choices(per_rank, at + 1, used | cards, max(0, wanted - 1)):
+            yield (*group, *rest)
 
 
 def _distinct_cards(members: Sequence[Member], size: int) -> Iterator[tuple[Member, ...]]:
@@ -490,3 +513,114 @@ def _full_houses(
                         if key not in seen:
                             seen.add(key)
                             yield (*trio, *pair)
+
+
+class RunTotals(_Totals):
+    """Entries (= plays) of a hand's straights (``suited``: one suit per run) or eight
+    straights (any suits) that no earlier pattern owns.
+
+    A run's ranks, and so its in-play total, Aces and first card's value, are fixed by its
+    start, direction and length: whether a sum owns it is known before any card is chosen.
+    What is left is how many ways each place can be filled (a real card of the place's
+    rank, or one of the Shamans not yet used), counted place by place on the number of
+    Shamans used. No run of three or more shares two suits (only Jacks and wild 8s cover
+    two), so each same-suited run is one suit's; one of five cards or more is a flush, and
+    a flush or a straight owns every same-suited eight straight.
+    """
+
+    def __init__(
+        self,
+        hand: Sequence[Card],
+        lay: Lay,
+        mine: Rule,
+        owners: Sequence[Rule],
+        *,
+        suited: bool,
+        budget: WorkBudget | None = None,
+    ) -> None:
+        super().__init__(lay, mine, owners, budget)
+        known = _STRAIGHT_OWNERS if suited else _EIGHT_STRAIGHT_OWNERS
+        self.supported = not lay.neutral and self._owner_ids <= known
+        if not self.supported:
+            return
+        self._hand = hand
+        self._shamans = sum(1 for c in hand if c.is_shaman)
+        self._bounds = {o.id: (o.low, o.high) for o in owners}
+        # a mixed-suit run holds no 8 while 8s must share a suit
+        no_eights = not suited and self._banned_8
+        for suit in ELEMENT_SUITS:
+            places = self._places(suit, no_eights=no_eights)
+            if suited:
+                self._runs(
+                    places, 1, lambda n, total, aces, lead: not self._suited_owned(n, total, aces, lead)
+                )
+            else:  # the same-suited eight straights, which a flush or a straight owns
+                self._runs(places, -1, self._suited_owned)
+        if not suited:
+            self._runs(self._places(None, no_eights=no_eights), 1, lambda n, total, aces, lead: True)
+        self.plays = self.entries
+
+    def _places(self, suit: Suit | None, *, no_eights: bool) -> dict[Rank, tuple[Element, Element]]:
+        """Per rank: the hand's real cards of it (covering ``suit``) and one Shaman's identities."""
+        places: dict[Rank, tuple[Element, Element]] = {}
+        for rank in Rank:
+            ids = (
+                []
+                if no_eights and rank is Rank.EIGHT
+                else [i for i in REAL_CARDS if i.rank is rank and (suit is None or suit in self._suits[i])]
+            )
+            have = set(ids)
+            real = self._element([c for c in self._hand if c in have])
+            places[rank] = (real, self._element(ids) if self._shamans else (0, 0, 0))
+        return places
+
+    def _suited_owned(self, length: int, total: int, aces: int, lead_value: int) -> bool:
+        """Whether an earlier pattern owns a same-suited run of this geometry (led well)."""
+        for oid, (low, high) in self._bounds.items():
+            if not low <= length <= high:
+                continue
+            if oid in ("flush", "straight"):
+                return True
+            if total <= _SUM_REACH and self._sum_owns(total, aces, lead_value):
+                return True
+        return False
+
+    def _runs(
+        self,
+        places: dict[Rank, tuple[Element, Element]],
+        sign: int,
+        counted: Callable[[int, int, int, int], bool],
+    ) -> None:
+        """Add (``sign`` -1: take away) the entries of every run over ``places`` of a length
+        the shape takes for which ``counted(length, total, Aces, first value)`` holds."""
+        ranks = tuple(Rank)
+        shamans = self._shamans
+        longest = min(self._mine.high, 13, len(self._hand))
+        for start in range(13):
+            for step in (1, -1):
+                # ways[used]: the runs laid so far with ``used`` Shamans, the first card leading
+                ways = [1] + [0] * shamans
+                total = aces = lead_value = 0
+                for place in range(longest):
+                    rank = ranks[(start + step * place) % 13]
+                    (real, real_lead, real_top), (ids, ids_lead, ids_top) = places[rank]
+                    value = rank_in_play_value(rank)
+                    total += value
+                    aces = min(2, aces + (rank is Rank.ACE))
+                    if place == 0:
+                        lead_value, real, ids = value, real_lead, ids_lead
+                    length = place + 1
+                    if length >= self._mine.low and counted(length, total, aces, lead_value):
+                        # the run ends here: its last card names its suits
+                        for used, count in enumerate(ways):
+                            self.entries += sign * count * (real_top + ids_top * (shamans - used))
+                    grown = [0] * (shamans + 1)
+                    for used, count in enumerate(ways):
+                        if count:
+                            grown[used] += count * real
+                            if used < shamans:
+                                grown[used + 1] += count * ids * (shamans - used)
+                    ways = grown
+                    if not any(ways):
+                        break
+        self._spend(26 * len(places))

@@ -43,6 +43,7 @@ from .common import declarations, identities_with_suit, shown, suit_choices, top
 from .counted import (
     GRP,
     RUN_SHAPES,
+    ChainedSets,
     CountedBlock,
     CountedSets,
     LazySets,
@@ -56,7 +57,14 @@ from .counted import (
     set_items,
 )
 from .pair_totals import PairTotals
-from .set_totals import FlushTotals, FourPairTotals, FullHouseTotals, TwentyOneTotals
+from .set_totals import (
+    FlushTotals,
+    FourPairTotals,
+    FullHouseTotals,
+    RunTotals,
+    ThreeByThreeTotals,
+    TwentyOneTotals,
+)
 from .shapes import (
     FIRST_CARD_MESSAGE,
     NO_DECLARATION_MESSAGE,
@@ -635,23 +643,32 @@ class ShapePattern(Pattern):
             suits: tuple[Suit | None, ...] = ELEMENT_SUITS if self.id == "straight" else (None,)
             low, high = self.min_cards, self.max_cards
             owners = may_own(self.id, owners, lay.rules)
-            parts = []
-            for suit in suits:
-                for start in range(13):
-                    for step in (1, -1):
-                        items = run_items(hand, lay, suit, start, step, low, high)
-                        sets = CountedSets(
-                            items,
-                            lay,
-                            mine,
-                            owners,
-                            fixed_first=True,
-                            by_rank=True,
-                            sequence=True,
-                            budget=budget,
-                        )
-                        parts.append(sets)
-            return parts
+
+            def run_parts() -> list[CountedSets]:
+                parts = []
+                for suit in suits:
+                    for start in range(13):
+                        for step in (1, -1):
+                            items = run_items(hand, lay, suit, start, step, low, high)
+                            sets = CountedSets(
+                                items,
+                                lay,
+                                mine,
+                                owners,
+                                fixed_first=True,
+                                by_rank=True,
+                                sequence=True,
+                                budget=budget,
+                            )
+                            parts.append(sets)
+                return parts
+
+            runs = RunTotals(hand, lay, mine, owners, suited=self.id == "straight", budget=budget)
+            if runs.supported:
+                return LazySets(
+                    runs.entries, runs.plays, lambda: ChainedSets(self.id, run_parts()), pairs=False
+                )
+            return run_parts()
         # The walk order (rank by rank or not) follows every owner the sizes allow (R-DABONG-M24);
         # the programme itself tracks only the owners that can accept one of this shape's sets.
         by_rank = any(GRP in r.needs for r in (mine, *owners))
@@ -719,10 +736,13 @@ _MOST_OF_A_RANK: dict[Shape, int] = {
 
 #: Shapes whose totals come from a dedicated counter (``set_totals``), the programme built
 #: only when a page reaches their block.
-_SET_TOTALS: dict[str, type[FlushTotals | FullHouseTotals | TwentyOneTotals | FourPairTotals]] = {
+_SET_TOTALS: dict[
+    str, type[FlushTotals | FullHouseTotals | TwentyOneTotals | FourPairTotals | ThreeByThreeTotals]
+] = {
     "twenty_one": TwentyOneTotals,
     "full_house": FullHouseTotals,
     "flush": FlushTotals,
+    "three_by_three": ThreeByThreeTotals,
     "four_pair": FourPairTotals,
 }
 
