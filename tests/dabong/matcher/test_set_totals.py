@@ -1,7 +1,8 @@
 """Dedicated totals equal the card-by-card programme's (``set_totals``, ``pair_totals``).
 
-A listing takes the totals of most counted blocks (twenty-one, full house, flush, three by
-three, four pair, straights, eight straights, self mirror) from a dedicated counter and
+A listing takes the totals of every counted block of a normal pile (twenty-one, full house,
+flush, three by three, heaven, hell, four of a kind, four pair, straights, eight straights,
+self mirror) from a dedicated counter and
 builds the card-by-card programme (``CountedSets``) only when a page reaches the block.
 Here every such block of random Master hands (0-3 Shamans, wild 8s or not, rich in one
 suit's Jacks, 8s and low cards or not, many tops) also builds the programme at once, and
@@ -30,7 +31,9 @@ INTERMEDIATE = replace(UNBOUNDED, level="intermediate")
 TOPS = ("9W", "5F", "AE", "JA", "7F", "6W", "KA", "2E", "8F", "QW", "3A", "10E", "4W")
 
 #: The set shapes whose totals ``set_totals`` counts.
-DEDICATED = frozenset({"twenty_one", "full_house", "flush", "three_by_three", "four_pair"})
+DEDICATED = frozenset(
+    {"twenty_one", "full_house", "flush", "three_by_three", "heaven", "hell", "four_of_a_kind", "four_pair"}
+)
 #: The runs whose totals ``set_totals`` counts.
 RUNS = frozenset({"straight", "eight_straight"})
 #: (shape id, dedicated totals, programme's totals) of every block checked.
@@ -112,6 +115,11 @@ def test_facing_twos_the_programme_counts(monkeypatch: pytest.MonkeyPatch) -> No
         # straights of one suit (a flush's) beside mixed ones
         ("10W", "SH1 AW 2W 3W 4W 5F 6W 7W 8W 9E", UNBOUNDED),
         ("3W", "SH1 SH2 9W 10W JW QW KW AW 2W 4E 5F", UNBOUNDED),
+        # fours of a kind: of the top's rank (a clone's), of one suit (a flush's, wild 8s),
+        # three 7s of one suit (a twenty-one's)
+        ("5W", "SH1 SH2 SH3 5A 5E 5F 9A 9E 9F 9W 8A", UNBOUNDED),
+        ("4W", "SH1 SH2 8W 8E 8F 8A 7A 7E", WILD_EIGHTS),
+        ("7F", "SH1 SH2 SH3 7W 7E 6A 6E 6W 2F", UNBOUNDED),
     ],
 )
 def test_owned_by_a_clone_or_a_sum(

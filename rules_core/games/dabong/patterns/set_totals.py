@@ -46,6 +46,9 @@ _FLUSH_OWNERS = frozenset({"addition", "subtraction", "twenty_one", "clone", "fu
 _FULL_HOUSE_OWNERS = frozenset({"addition", "twenty_one"})
 _TWENTY_ONE_OWNERS = frozenset({"addition", "subtraction", "clone"})
 _GROUP_OWNERS = frozenset({"flush"})
+_ONE_RANK_OWNERS = frozenset({"addition", "subtraction", "twenty_one", "clone", "flush"})
+#: The one-rank shapes and their rank (None: any).
+_ONE_RANK: dict[str, Rank | None] = {"four_of_a_kind": None, "heaven": Rank.SEVEN, "hell": Rank.SIX}
 _STRAIGHT_OWNERS = frozenset({"addition", "subtraction", "twenty_one", "flush"})
 _EIGHT_STRAIGHT_OWNERS = frozenset({"flush", "straight"})
 _SUMS = frozenset({"addition", "subtraction", "twenty_one"})
@@ -106,6 +109,8 @@ class _Totals:
         self._lay = lay
         self._mine = mine
         self._owner_ids = frozenset(o.id for o in owners)
+        #: Fewest and most cards each owner accepts.
+        self._bounds = {o.id: (o.low, o.high) for o in owners}
         self._budget = budget
         self._work = 0
         rules = lay.rules
@@ -220,7 +225,7 @@ class _Totals:
                 if i.rank is rank and suit in self._suits[i]
             ]
             self._spend(len(members))
-            for size in range(max(1, self._mine.low), len(members) + 1):
+            for size in range(max(1, self._mine.low), min(self._mine.high, len(members)) + 1):
                 for chosen in _distinct_cards(members, size):
                     key = frozenset(chosen)
                     if key not in seen:
@@ -426,8 +431,10 @@ class _GroupTotals(_Totals):
     def _suited_groups(self, hand: Sequence[Card]) -> Iterator[tuple[Member, ...]]:
         """Every same-suited set of the shape in ``hand`` (a flush owns them), once."""
         seen: set[frozenset[Member]] = set()
+        shamans = sum(1 for c in hand if c.is_shaman)
         for suit in ELEMENT_SUITS:
-            per_rank: list[list[tuple[Member, ...]]] = []
+            # per rank: its same-suited groups, each with the Shamans it takes
+            per_rank: list[list[tuple[tuple[Member, ...], frozenset[Card]]]] = []
             for rank in Rank:
                 if rank is Rank.EIGHT and self._banned_8:
                     continue
@@ -437,10 +444,18 @@ class _GroupTotals(_Totals):
                     for i in identity_choices(card)
                     if i.rank is rank and suit in self._suits[i]
                 ]
-                groups = list(_distinct_cards(members, self.SIZE))
+                groups = [
+                    (group, frozenset(card for card, _ in group if card.is_shaman))
+                    for group in _distinct_cards(members, self.SIZE)
+                ]
                 if groups:
                     per_rank.append(groups)
-            for chosen in _group_choices(per_rank, 0, frozenset(), self.LEAST):
+            # Ranks whose groups need no Shaman, from each rank on: the groups reachable
+            # from there are those and one per Shaman left.
+            free = [0] * (len(per_rank) + 1)
+            for at in range(len(per_rank) - 1, -1, -1):
+                free[at] = free[at + 1] + any(not helpers for _, helpers in per_rank[at])
+            for chosen in _group_choices(per_rank, free, 0, frozenset(), shamans, self.LEAST):
                 key = frozenset(chosen)
                 if key not in seen:
                     seen.add(key)
@@ -462,21 +477,28 @@ class ThreeByThreeTotals(_GroupTotals):
 
 
 def _group_choices(
-    per_rank: list[list[tuple[Member, ...]]], at: int, used: frozenset[Card], wanted: int
+    per_rank: list[list[tuple[tuple[Member, ...], frozenset[Card]]]],
+    free: list[int],
+    at: int,
+    used: frozenset[Card],
+    shamans_left: int,
+    wanted: int,
 ) -> Iterator[tuple[Member, ...]]:
-    """One group or none from each rank from ``at`` on, no card twice (the Shamans), and at
-    least ``wanted`` groups in all."""
-    if len(per_rank) - at < wanted:
+    """One group or none from each rank from ``at`` on, no Shaman twice, and at least
+    ``wanted`` groups in all (``free``: from each rank on, the ranks with a group that
+    needs no Shaman)."""
+    if free[at] + min(shamans_left, len(per_rank) - at - free[at]) < wanted:
         return
     if at == len(per_rank):
         yield ()
         return
-    yield from _group_choices(per_rank, at + 1, used, wanted)
-    for group in per_rank[at]:
-        cards = {card for card, _ in group}
-        if cards & used:
+    yield from _group_choices(per_rank, free, at + 1, used, shamans_left, wanted)
+    for group, helpers in per_rank[at]:
+        if helpers & used:
             continue
-        for rest in _group_choices(per_rank, at + 1, used | cards, max(0, wanted - 1)):
+        for rest in _group_choices(
+            per_rank, free, at + 1, used | helpers, shamans_left - len(helpers), max(0, wanted - 1)
+        ):
             yield (*group, *rest)
 
 
@@ -515,6 +537,51 @@ def _full_houses(
                             yield (*trio, *pair)
 
 
+class OneRankTotals(_Totals):
+    """Entries and plays of a hand's plays of one rank (four of a kind: any rank, four cards
+    or more; heaven, hell: three 7s, three 6s) that no earlier pattern owns, or
+    ``supported`` False where this count does not apply.
+
+    Rank by rank, a generating function over the rank's cards and the Shamans; a clone owns
+    every one of the top card's rank; a same-suit sum or a flush owns only same-suited ones,
+    which are few (a rank shares a suit only through Shamans, Jacks and wild 8s) and are
+    enumerated.
+    """
+
+    def __init__(
+        self,
+        hand: Sequence[Card],
+        lay: Lay,
+        mine: Rule,
+        owners: Sequence[Rule],
+        budget: WorkBudget | None = None,
+    ) -> None:
+        super().__init__(lay, mine, owners, budget)
+        self.supported = not lay.neutral and self._owner_ids <= _ONE_RANK_OWNERS and mine.id in _ONE_RANK
+        if not self.supported:
+            return
+        clone_rank = self._clone_rank()
+        shamans = sum(1 for c in hand if c.is_shaman)
+        only = _ONE_RANK[mine.id]
+        ranks = tuple(Rank) if only is None else (only,)
+        flush = self._bounds.get("flush")
+        for rank in ranks:
+            if rank is clone_rank or (rank is Rank.EIGHT and self._banned_8):
+                continue  # a clone owns them all; or an 8 in a mixed-suit play, refused
+            marked: Marked = (1, 0, 0, 0)
+            for card in hand:
+                if card.rank is rank:
+                    marked = _grow(marked, self._element((card,)))
+            shaman = self._element(tuple(c for c in REAL_CARDS if c.rank is rank))
+            for _ in range(shamans):
+                marked = _grow(marked, shaman)
+            self._add(marked[3])
+            self._spend(1)
+            for members in self._one_rank_sets(hand, rank):
+                by_flush = flush is not None and flush[0] <= len(members) <= flush[1]
+                self._take_owned(members, apart=by_flush, summed=True)
+
+
 class RunTotals(_Totals):
     """Entries (= plays) of a hand's straights (``suited``: one suit per run) or eight
     straights (any suits) that no earlier pattern owns.
@@ -545,7 +612,6 @@ class RunTotals(_Totals):
             return
         self._hand = hand
         self._shamans = sum(1 for c in hand if c.is_shaman)
-        self._bounds = {o.id: (o.low, o.high) for o in owners}
         # a mixed-suit run holds no 8 while 8s must share a suit
         no_eights = not suited and self._banned_8
         for suit in ELEMENT_SUITS:

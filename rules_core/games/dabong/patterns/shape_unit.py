@@ -61,6 +61,7 @@ from .set_totals import (
     FlushTotals,
     FourPairTotals,
     FullHouseTotals,
+    OneRankTotals,
     RunTotals,
     ThreeByThreeTotals,
     TwentyOneTotals,
@@ -737,12 +738,18 @@ _MOST_OF_A_RANK: dict[Shape, int] = {
 #: Shapes whose totals come from a dedicated counter (``set_totals``), the programme built
 #: only when a page reaches their block.
 _SET_TOTALS: dict[
-    str, type[FlushTotals | FullHouseTotals | TwentyOneTotals | FourPairTotals | ThreeByThreeTotals]
+    str,
+    type[
+        FlushTotals | FullHouseTotals | TwentyOneTotals | FourPairTotals | ThreeByThreeTotals | OneRankTotals
+    ],
 ] = {
     "twenty_one": TwentyOneTotals,
     "full_house": FullHouseTotals,
     "flush": FlushTotals,
     "three_by_three": ThreeByThreeTotals,
+    "heaven": OneRankTotals,
+    "hell": OneRankTotals,
+    "four_of_a_kind": OneRankTotals,
     "four_pair": FourPairTotals,
 }
 
