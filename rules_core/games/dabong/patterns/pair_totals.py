@@ -54,7 +54,7 @@ _SINGLES = ("singles",)  # two ranks or more, one pair each
 _MIXED = ("mixed",)
 
 
-def _rank_structure(structure: tuple[object, ...], rank: Rank, pairs: int) -> tuple[object, ...]:
+def _rank_structure(structure: tuple[object, ...], rank: Rank | None, pairs: int) -> tuple[object, ...]:
     if structure == _NONE:
         return ("one", rank, pairs)
     if structure == _MIXED:
@@ -146,6 +146,11 @@ class PairTotals:
         ids = {o.id for o in self._owners}
         self._sum = "addition" in ids
         self._ranks = bool(ids & ({"four_of_a_kind", "four_pair"} | set(_ONE_RANK_OWNERS)))
+        # The ranks a one-rank owner asks for; a set of one other rank is kept as of rank
+        # None (and of one pair or more than one), so that such sets share their states.
+        self._ranks_read = {
+            lay.ctx.top.rank if rank is None else rank for oid, rank in _ONE_RANK_OWNERS.items() if oid in ids
+        }
         self.entries = self._count(hand)
 
     def _spend(self, states: int) -> None:
@@ -191,7 +196,10 @@ class PairTotals:
                         new_total = total + pairs * value
                         if new_total > pile_value or not h1 & h2:
                             new_total = None  # no same-suit sum can reach the pile's value any more
-                    new_structure = _rank_structure(structure, rank, pairs) if self._ranks else _NONE
+                    new_structure: tuple[object, ...] = _NONE
+                    if self._ranks:
+                        read = rank if rank in self._ranks_read else None
+                        new_structure = _rank_structure(structure, read, min(pairs, 2))
                     key = (h1, h2, used + helpers, first or here_first, new_total, new_structure)
                     grown[key] = grown.get(key, 0) + (poly << (SLOT * pairs)) * ways
             self._spend(len(grown))

@@ -523,7 +523,14 @@ class ShapePattern(Pattern):
         if rules is None:
             rows = self._enumerated(lay, hand, laying, earlier, take_all, budget)
             return ListedBlock(rows, laying=laying, seat=seat, patterns=patterns, river=river)
-        if ENUMERATE_FIRST > 0 and not self._too_many(lay, hand, take_all):
+        counted = None
+        if self.id == "self_mirror" and ENUMERATE_FIRST > 0 and not take_all:
+            # Each laid self mirror is one candidate of the trial and makes at most four
+            # entries (the suits its last card names): past four entries per candidate the
+            # trial is bound to fail, and these totals cost far less than the trial.
+            counted = self._counted(lay, hand, laying, rules, budget, cheap=True)
+        surely_many = isinstance(counted, LazySets) and counted.entries > len(ELEMENT_SUITS) * ENUMERATE_FIRST
+        if ENUMERATE_FIRST > 0 and not surely_many and not self._too_many(lay, hand, take_all):
             # Ordinary hands have few candidate sets: judging them one by one is far cheaper
             # than setting up the counting programme, which is kept for the hands that have many.
             room = budget.limit - budget.spent
@@ -535,7 +542,9 @@ class ShapePattern(Pattern):
             budget.spend(trial.spent)  # refused here when the trial had the call's whole room
             if few is not None:
                 return ListedBlock(few, laying=laying, seat=seat, patterns=patterns, river=river)
-        counted = self._counted(lay, hand, laying, rules, budget)
+        if counted is None:
+            counted = self._counted(lay, hand, laying, rules, budget)
+        assert counted is not None
 
         def rows_block(rows: list[Row]) -> ListedBlock:
             return ListedBlock(rows, laying=laying, seat=seat, patterns=patterns, river=river)
@@ -606,8 +615,11 @@ class ShapePattern(Pattern):
         laying: Laying,
         rules: tuple[Rule, list[Rule]],
         budget: WorkBudget,
-    ) -> CountedSets | LazySets | list[CountedSets]:
-        """The counted listing of this set shape (``rules`` from ``_count_rules``)."""
+        *,
+        cheap: bool = False,
+    ) -> CountedSets | LazySets | list[CountedSets] | None:
+        """The counted listing of this set shape (``rules`` from ``_count_rules``); ``cheap``:
+        a self mirror's only where its totals come from ``PairTotals`` (else None)."""
         mine, owners = rules
         if self.id == "self_mirror":
             # A self mirror repeats every rank an even number of times, its total is even and
@@ -638,7 +650,7 @@ class ShapePattern(Pattern):
 
             pairs = PairTotals(hand, lay, mine, owners, budget)
             if not pairs.supported:
-                return pair_programme()
+                return None if cheap else pair_programme()
             return LazySets(pairs.entries, pairs.entries, pair_programme, pairs=True)
         if self.id in RUN_SHAPES:
             suits: tuple[Suit | None, ...] = ELEMENT_SUITS if self.id == "straight" else (None,)
