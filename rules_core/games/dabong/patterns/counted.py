@@ -27,12 +27,13 @@ run), and self mirrors over (first-half card, same-rank partner) pairs rank by
 rank, the first pair marked: each set of k pairs and first pair stands for (k-1)!
 laid orders, unranked for a page. The rules of runs and self mirrors only judge the
 plays their walks lay; they own nothing but later runs (an eight straight).
-A self mirror's totals come from ``pair_totals`` (rank by rank, far cheaper); its
-programme here is built only when a page reaches its block (``LazySets``).
+On a normal pile every shape's totals come from a dedicated counter (``pair_totals``
+for self mirrors, ``set_totals`` for the rest, far cheaper); its programme here is built
+only when a page reaches its block (``LazySets``), and walks that page.
 
 Cost: the states grow with the hand and its Shamans (a 26-card hand with three
 Shamans at Master has tens of thousands per shape), so each state spends from the work
-budget; that hand lists within it, in seconds (``docs/dev/matcher-worst-hand.md``).
+budget (``docs/dev/matcher-worst-hand.md``).
 """
 
 from __future__ import annotations

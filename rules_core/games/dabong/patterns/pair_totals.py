@@ -78,7 +78,11 @@ def _rank_table(cards: Sequence[tuple[Card, tuple[Card, ...]]], lay: Lay) -> Ran
     """The pair sets of one rank's cards (each with its identities of that rank)."""
     # Forward over the cards: each is left out, or paired with a later card not yet used,
     # as either half. A state: (later cards used, pairs, Shamans, suits, suits, first).
-    rules = lay.rules
+    # What each identity of the rank brings, read once (the loops below ask it per pairing).
+    of_rank = {i for _, ids in cards for i in ids}
+    suits = {i: play_suits(i, lay.rules) for i in of_rank}
+    leads = {i: first_ok(i, lay) for i in of_rank}
+    names = {i: len(suit_choices(i)) for i in of_rank}
     states: dict[tuple[int, int, int, frozenset[Suit], frozenset[Suit], bool], int] = {
         (0, 0, 0, ALL_SUITS, ALL_SUITS, False): 1
     }
@@ -99,19 +103,19 @@ def _rank_table(cards: Sequence[tuple[Card, tuple[Card, ...]]], lay: Lay) -> Ran
                 helpers = shamans + card.is_shaman + other.is_shaman
                 for a_ids, b_ids in ((ids, other_ids), (other_ids, ids)):
                     for a_id in a_ids:
-                        suits1 = half1 & play_suits(a_id, rules)
+                        suits1 = half1 & suits[a_id]
                         if not suits1:
                             continue
+                        leads_here = not first and leads[a_id]
                         for b_id in b_ids:
-                            suits2 = half2 & play_suits(b_id, rules)
+                            suits2 = half2 & suits[b_id]
                             if not suits2:
                                 continue
                             key = (used | 1 << d, pairs + 1, helpers, suits1, suits2, first)
                             grown[key] = grown.get(key, 0) + count
-                            if not first and first_ok(a_id, lay):
+                            if leads_here:
                                 key = (used | 1 << d, pairs + 1, helpers, suits1, suits2, True)
-                                weight = len(suit_choices(b_id))
-                                grown[key] = grown.get(key, 0) + count * weight
+                                grown[key] = grown.get(key, 0) + count * names[b_id]
         states = grown
     table: RankTable = {}
     for (used, pairs, shamans, half1, half2, first), count in states.items():

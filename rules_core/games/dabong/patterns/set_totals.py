@@ -1,26 +1,26 @@
-"""Exact totals of a hand's flushes and full houses, without the card-by-card programme.
+"""Exact totals of a hand's counted set shapes and runs, without the card-by-card programme.
 
-``CountedSets`` counts a set shape card by card on the features of every earlier pattern
-that may own its plays; for a flush or a full house of a 26-card hand with three Shamans
-that is ten thousand states, each Shaman offering 52 identities (``docs/dev/
-matcher-worst-hand.md``). As for the self mirrors (``pair_totals``), the listing's first
-page never needs that programme, only the block's totals, so they come from here and the
-programme is built only when a page reaches the block.
+``CountedSets`` counts a shape card by card on the features of every earlier pattern that
+may own its plays; for a flush or a full house of a 26-card hand with three Shamans that is
+ten thousand states, each Shaman offering 52 identities (``docs/dev/matcher-worst-hand.md``).
+As for the self mirrors (``pair_totals``), the listing's first page never needs that
+programme, only the block's totals, so they come from here and the programme is built only
+when a page reaches the block (R-DABONG-M30).
 
 The count is *all the shape's (set, first card) pairs* less *those an earlier pattern
 owns* (R-DABONG-M11), each part by the method that suits it:
 
 * All of them, as generating functions: each card multiplies four polynomials in the
   number of cards (no mark, the first card marked, the top card marked, both), packed
-  into integers as in ``pair_totals``; a flush's shared suit by inclusion-exclusion over
-  the suits every card covers; a full house rank pair by rank pair, the Shamans (alike but
-  for their names) split between the two ranks.
+  into integers as in ``pair_totals``; a shared suit by inclusion-exclusion over the suits
+  every card covers; rank shapes rank by rank, the Shamans (alike but for their names)
+  counted by how many are used; runs place by place, their ranks fixing their totals.
 * Owned by a same-suit sum (addition, subtraction, twenty-one): only sets of total 21 or
   less, counted forward on (total, Aces, the first card's value), the cards' number again
   a packed polynomial.
-* Owned by a one-rank or rank-group pattern (clone, full house): a flush of one or two
-  ranks shares a suit only through Shamans, Jacks and wild 8s, so those sets are few and
-  are enumerated, each judged against the sums too so that nothing is taken twice.
+* Owned by a one-rank or rank-group pattern (clone, full house, a flush of rank groups):
+  such a set shares a suit only through Shamans, Jacks and wild 8s, so those sets are few
+  and are enumerated, each judged against the sums too so that nothing is taken twice.
 
 A pile or an owner this does not cover (pending 2s, an owner of another kind) gives
 ``supported`` False, and the card-by-card programme counts as before. The tests hold
