@@ -105,7 +105,17 @@ def _times(p: Marked, q: Marked, shift: int) -> Marked:
 class _Totals:
     """What both shapes' totals share: the lay's facts per identity and the budget."""
 
-    def __init__(self, lay: Lay, mine: Rule, owners: Sequence[Rule], budget: WorkBudget | None) -> None:
+    #: The owners this count can judge (after ``counted.may_own``).
+    OWNERS: frozenset[str] = frozenset()
+
+    def __init__(
+        self,
+        hand: Sequence[Card],
+        lay: Lay,
+        mine: Rule,
+        owners: Sequence[Rule],
+        budget: WorkBudget | None = None,
+    ) -> None:
         self._lay = lay
         self._mine = mine
         self._owner_ids = frozenset(o.id for o in owners)
@@ -121,6 +131,18 @@ class _Totals:
         self._banned_8 = rules.eight_must_share_suit
         self.entries = 0
         self.plays = 0
+        #: False where this count does not apply (pending 2s, an owner of another kind):
+        #: the card-by-card programme counts instead.
+        self.supported = not lay.neutral and self._owner_ids <= self.OWNERS and self._applies()
+        if self.supported:
+            self._count(hand)
+
+    def _applies(self) -> bool:
+        """Whether the shape is one this count covers (beyond its owners)."""
+        return True
+
+    def _count(self, hand: Sequence[Card]) -> None:
+        raise NotImplementedError
 
     def _spend(self, work: int) -> None:
         self._work += work
@@ -264,22 +286,13 @@ class FlushTotals(_Totals):
     """Entries and plays of a hand's flushes that no earlier pattern owns, or ``supported``
     False where this count does not apply."""
 
-    def __init__(
-        self,
-        hand: Sequence[Card],
-        lay: Lay,
-        mine: Rule,
-        owners: Sequence[Rule],
-        budget: WorkBudget | None = None,
-    ) -> None:
-        super().__init__(lay, mine, owners, budget)
-        self.supported = not lay.neutral and self._owner_ids <= _FLUSH_OWNERS
-        if not self.supported:
-            return
+    OWNERS = _FLUSH_OWNERS
+
+    def _count(self, hand: Sequence[Card]) -> None:
+        mine = self._mine
         for suits in _SUIT_SETS:
             sign = 1 if len(suits) % 2 else -1
-            pool = [[i for i in identity_choices(card) if suits <= self._suits[i]] for card in hand]
-            pool = [ids for ids in pool if ids]
+            pool = self._pool(hand, suits)
             if len(pool) < mine.low:
                 continue
             marked: Marked = (1, 0, 0, 0)
@@ -313,18 +326,12 @@ class FullHouseTotals(_Totals):
     """Entries and plays of a hand's full houses that no earlier pattern owns, or
     ``supported`` False where this count does not apply."""
 
-    def __init__(
-        self,
-        hand: Sequence[Card],
-        lay: Lay,
-        mine: Rule,
-        owners: Sequence[Rule],
-        budget: WorkBudget | None = None,
-    ) -> None:
-        super().__init__(lay, mine, owners, budget)
-        self.supported = not lay.neutral and self._owner_ids <= _FULL_HOUSE_OWNERS and mine.low == 5
-        if not self.supported:
-            return
+    OWNERS = _FULL_HOUSE_OWNERS
+
+    def _applies(self) -> bool:
+        return self._mine.low == 5
+
+    def _count(self, hand: Sequence[Card]) -> None:
         shamans = sum(1 for c in hand if c.is_shaman)
         tables = self._rank_tables(hand, shamans)
         entries = 0
@@ -353,18 +360,10 @@ class TwentyOneTotals(_Totals):
     """Entries and plays of a hand's twenty-ones that no earlier pattern owns, or
     ``supported`` False where this count does not apply."""
 
-    def __init__(
-        self,
-        hand: Sequence[Card],
-        lay: Lay,
-        mine: Rule,
-        owners: Sequence[Rule],
-        budget: WorkBudget | None = None,
-    ) -> None:
-        super().__init__(lay, mine, owners, budget)
-        self.supported = not lay.neutral and self._owner_ids <= _TWENTY_ONE_OWNERS
-        if not self.supported:
-            return
+    OWNERS = _TWENTY_ONE_OWNERS
+
+    def _count(self, hand: Sequence[Card]) -> None:
+        mine = self._mine
         for suits in _SUIT_SETS:
             pool = self._pool(hand, suits)
             if len(pool) < mine.low:
@@ -389,18 +388,9 @@ class _GroupTotals(_Totals):
     SIZE = 2
     LEAST = 4
 
-    def __init__(
-        self,
-        hand: Sequence[Card],
-        lay: Lay,
-        mine: Rule,
-        owners: Sequence[Rule],
-        budget: WorkBudget | None = None,
-    ) -> None:
-        super().__init__(lay, mine, owners, budget)
-        self.supported = not lay.neutral and self._owner_ids <= _GROUP_OWNERS
-        if not self.supported:
-            return
+    OWNERS = _GROUP_OWNERS
+
+    def _count(self, hand: Sequence[Card]) -> None:
         size, least = self.SIZE, self.LEAST
         shamans = sum(1 for c in hand if c.is_shaman)
         tables = self._rank_tables(hand, shamans)
@@ -548,18 +538,13 @@ class OneRankTotals(_Totals):
     enumerated.
     """
 
-    def __init__(
-        self,
-        hand: Sequence[Card],
-        lay: Lay,
-        mine: Rule,
-        owners: Sequence[Rule],
-        budget: WorkBudget | None = None,
-    ) -> None:
-        super().__init__(lay, mine, owners, budget)
-        self.supported = not lay.neutral and self._owner_ids <= _ONE_RANK_OWNERS and mine.id in _ONE_RANK
-        if not self.supported:
-            return
+    OWNERS = _ONE_RANK_OWNERS
+
+    def _applies(self) -> bool:
+        return self._mine.id in _ONE_RANK
+
+    def _count(self, hand: Sequence[Card]) -> None:
+        mine = self._mine
         clone_rank = self._clone_rank()
         shamans = sum(1 for c in hand if c.is_shaman)
         only = _ONE_RANK[mine.id]
@@ -583,7 +568,7 @@ class OneRankTotals(_Totals):
 
 
 class RunTotals(_Totals):
-    """Entries (= plays) of a hand's straights (``suited``: one suit per run) or eight
+    """Entries (= plays) of a hand's straights (``SUITED``: one suit per run) or eight
     straights (any suits) that no earlier pattern owns.
 
     A run's ranks, and so its in-play total, Aces and first card's value, are fixed by its
@@ -595,21 +580,10 @@ class RunTotals(_Totals):
     a flush or a straight owns every same-suited eight straight.
     """
 
-    def __init__(
-        self,
-        hand: Sequence[Card],
-        lay: Lay,
-        mine: Rule,
-        owners: Sequence[Rule],
-        *,
-        suited: bool,
-        budget: WorkBudget | None = None,
-    ) -> None:
-        super().__init__(lay, mine, owners, budget)
-        known = _STRAIGHT_OWNERS if suited else _EIGHT_STRAIGHT_OWNERS
-        self.supported = not lay.neutral and self._owner_ids <= known
-        if not self.supported:
-            return
+    SUITED = True
+
+    def _count(self, hand: Sequence[Card]) -> None:
+        suited = self.SUITED
         self._hand = hand
         self._shamans = sum(1 for c in hand if c.is_shaman)
         # a mixed-suit run holds no 8 while 8s must share a suit
@@ -690,3 +664,17 @@ class RunTotals(_Totals):
                     if not any(ways):
                         break
         self._spend(26 * len(places))
+
+
+class StraightTotals(RunTotals):
+    """Straights: runs of one suit."""
+
+    OWNERS = _STRAIGHT_OWNERS
+    SUITED = True
+
+
+class EightStraightTotals(RunTotals):
+    """Eight straights: runs of any suits."""
+
+    OWNERS = _EIGHT_STRAIGHT_OWNERS
+    SUITED = False

@@ -58,11 +58,12 @@ from .counted import (
 )
 from .pair_totals import PairTotals
 from .set_totals import (
+    EightStraightTotals,
     FlushTotals,
     FourPairTotals,
     FullHouseTotals,
     OneRankTotals,
-    RunTotals,
+    StraightTotals,
     ThreeByThreeTotals,
     TwentyOneTotals,
 )
@@ -676,7 +677,8 @@ class ShapePattern(Pattern):
                             parts.append(sets)
                 return parts
 
-            runs = RunTotals(hand, lay, mine, owners, suited=self.id == "straight", budget=budget)
+            run_totals = StraightTotals if self.id == "straight" else EightStraightTotals
+            runs = run_totals(hand, lay, mine, owners, budget)
             if runs.supported:
                 return LazySets(
                     runs.entries, runs.plays, lambda: ChainedSets(self.id, run_parts()), pairs=False
