@@ -395,6 +395,23 @@ _UNKNOWN = object()
 #: States of the programme counted as one unit of the work budget (a state costs a tenth
 #: to a quarter of an enumerated candidate set; the lead may tune it against the budget).
 CELLS_PER_UNIT = 16
+
+
+class StateMeter:
+    """Spends one unit of ``budget`` per ``CELLS_PER_UNIT`` states a counter creates."""
+
+    def __init__(self, budget: WorkBudget | None) -> None:
+        self._budget = budget
+        self._states = 0
+
+    def spend(self, states: int) -> None:
+        self._states += states
+        if self._budget is not None:
+            units, self._states = divmod(self._states, CELLS_PER_UNIT)
+            for _ in range(units):
+                self._budget.spend()  # one at a time: a refusal stops one unit past the limit
+
+
 _VALUES: dict[Card, int] = {c: in_play_value(c) for c in REAL_CARDS}
 #: Mask bits of the real cards of the current rank (cleared when the rank changes).
 _REAL_BITS = 0b1111 << 4
@@ -822,23 +839,6 @@ def pair_items(hand: Sequence[Card]) -> tuple[Item, ...]:
     return tuple(items)
 
 
-class RunBlock:
-    """Several counted blocks one after the other (a run per suit, start and direction)."""
-
-    def __init__(self, parts: Sequence[Block]) -> None:
-        self._parts = [p for p in parts if p.entries]
-        self.entries = sum(p.entries for p in self._parts)
-        self.plays = sum(p.plays for p in self._parts)
-
-    def iter_entries(self, skip: int) -> Iterator[LegalEntry]:
-        for part in self._parts:
-            if skip >= part.entries:
-                skip -= part.entries
-                continue
-            yield from part.iter_entries(skip)
-            skip = 0
-
-
 #: Builds the block of a few rows ((card, identity) members, first card's place).
 MakeRows = Callable[[list[tuple[tuple[tuple[Card, Card], ...], int]]], Block]
 
@@ -899,7 +899,7 @@ class LazySets:
 class CountedBlock:
     """A ``Block`` over ``CountedSets``: entries built only for the page asked for."""
 
-    def __init__(self, sets: CountedSets | LazySets, make_rows: MakeRows) -> None:
+    def __init__(self, sets: CountedSets | ChainedSets | LazySets, make_rows: MakeRows) -> None:
         self._sets = sets
         self._make_rows = make_rows
         self.entries = sets.entries

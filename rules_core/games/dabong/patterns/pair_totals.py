@@ -34,7 +34,7 @@ from ....kernel import Card, Rank, Suit
 from ..values import REAL_CARDS, in_play_value
 from .budget import WorkBudget
 from .common import ALL_SUITS, play_suits, suit_choices
-from .counted import CELLS_PER_UNIT, Rule
+from .counted import Rule, StateMeter
 from .shapes import Lay, first_ok
 
 #: Bits per coefficient of the packed polynomial in the number of pairs. A coefficient
@@ -145,8 +145,7 @@ class PairTotals:
         self._lay = lay
         self._mine = mine
         self._owners = tuple(o for o in owners if o.id != "mirror")  # never owns (R-DABONG-M27)
-        self._budget = budget
-        self._states = 0
+        self._meter = StateMeter(budget)
         ids = {o.id for o in self._owners}
         self._sum = "addition" in ids
         self._ranks = bool(ids & ({"four_of_a_kind", "four_pair"} | set(_ONE_RANK_OWNERS)))
@@ -156,13 +155,6 @@ class PairTotals:
             lay.ctx.top.rank if rank is None else rank for oid, rank in _ONE_RANK_OWNERS.items() if oid in ids
         }
         self.entries = self._count(hand)
-
-    def _spend(self, states: int) -> None:
-        self._states += states
-        if self._budget is not None:
-            units, self._states = divmod(self._states, CELLS_PER_UNIT)
-            for _ in range(units):
-                self._budget.spend()  # one at a time: a refusal stops one unit past the limit
 
     def _count(self, hand: Sequence[Card]) -> int:
         lay, rules = self._lay, self._lay.rules
@@ -206,7 +198,7 @@ class PairTotals:
                         new_structure = _rank_structure(structure, read, min(pairs, 2))
                     key = (h1, h2, used + helpers, first or here_first, new_total, new_structure)
                     grown[key] = grown.get(key, 0) + (poly << (SLOT * pairs)) * ways
-            self._spend(len(grown))
+            self._meter.spend(len(grown))
             states = grown
         return self._finals(states)
 

@@ -29,6 +29,7 @@ these totals equal to the programme's (``tests/dabong/matcher/test_set_totals.py
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 from math import comb, factorial
@@ -37,7 +38,7 @@ from ....kernel import ELEMENT_SUITS, Card, Rank, Suit
 from ..values import REAL_CARDS, identity_choices, in_play_value, rank_in_play_value
 from .budget import WorkBudget
 from .common import play_suits, suit_choices
-from .counted import CELLS_PER_UNIT, Rule
+from .counted import Rule, StateMeter
 from .pair_totals import COEFFICIENT, SLOT
 from .shapes import Lay, first_ok
 
@@ -102,7 +103,7 @@ def _times(p: Marked, q: Marked, shift: int) -> Marked:
     )
 
 
-class _Totals:
+class SetTotals(ABC):
     """What both shapes' totals share: the lay's facts per identity and the budget."""
 
     #: The owners this count can judge (after ``counted.may_own``).
@@ -121,8 +122,7 @@ class _Totals:
         self._owner_ids = frozenset(o.id for o in owners)
         #: Fewest and most cards each owner accepts.
         self._bounds = {o.id: (o.low, o.high) for o in owners}
-        self._budget = budget
-        self._work = 0
+        self._meter = StateMeter(budget)
         rules = lay.rules
         self._suits = {c: play_suits(c, rules) for c in REAL_CARDS}
         self._lead = {c: first_ok(c, lay) for c in REAL_CARDS}
@@ -141,15 +141,9 @@ class _Totals:
         """Whether the shape is one this count covers (beyond its owners)."""
         return True
 
+    @abstractmethod
     def _count(self, hand: Sequence[Card]) -> None:
-        raise NotImplementedError
-
-    def _spend(self, work: int) -> None:
-        self._work += work
-        if self._budget is not None:
-            units, self._work = divmod(self._work, CELLS_PER_UNIT)
-            for _ in range(units):
-                self._budget.spend()  # one at a time: a refusal stops one unit past the limit
+        """Count the totals into ``entries`` and ``plays``."""
 
     def _pool(self, hand: Sequence[Card], suits: frozenset[Suit]) -> list[list[Card]]:
         """Per card that can cover every suit of ``suits``, its identities that do."""
@@ -233,26 +227,54 @@ class _Totals:
                         old = grown.get(led, (0, 0))
                         grown[led] = (old[0] + plain_in * count, old[1] + topped_in * count)
             states = grown
-            self._spend(len(states))
+            self._meter.spend(len(states))
         return {key: topped for key, (_, topped) in states.items() if key[2]}
+
+    def _suited_members(self, hand: Sequence[Card], suit: Suit) -> dict[Rank, list[Member]]:
+        """Per rank, the hand's (card, identity) members that cover ``suit`` (every rank: a
+        mixed shape drops the 8s itself while they must share a suit)."""
+        by_rank: dict[Rank, list[Member]] = {}
+        for card in hand:
+            for i in identity_choices(card):
+                if suit in self._suits[i]:
+                    assert i.rank is not None
+                    by_rank.setdefault(i.rank, []).append((card, i))
+        self._meter.spend(len(hand))
+        return by_rank
 
     def _one_rank_sets(self, hand: Sequence[Card], rank: Rank) -> Iterator[tuple[Member, ...]]:
         """Every same-suited set of ``rank`` with at least the shape's fewest cards, once."""
         seen: set[frozenset[Member]] = set()
         for suit in ELEMENT_SUITS:
-            members = [
-                (card, i)
-                for card in hand
-                for i in identity_choices(card)
-                if i.rank is rank and suit in self._suits[i]
-            ]
-            self._spend(len(members))
+            members = self._suited_members(hand, suit).get(rank, [])
             for size in range(max(1, self._mine.low), min(self._mine.high, len(members)) + 1):
                 for chosen in _distinct_cards(members, size):
                     key = frozenset(chosen)
                     if key not in seen:
                         seen.add(key)
                         yield chosen
+
+    def _full_houses(self, hand: Sequence[Card]) -> Iterator[tuple[Member, ...]]:
+        """Every same-suited full house of ``hand`` (a pair and three of another rank), once."""
+        seen: set[frozenset[Member]] = set()
+        for suit in ELEMENT_SUITS:
+            by_rank = self._suited_members(hand, suit)
+            if self._banned_8:
+                by_rank.pop(Rank.EIGHT, None)  # an 8 in a mixed-suit play: refused
+            for three, threes in by_rank.items():
+                if len({card for card, _ in threes}) < 3:
+                    continue
+                for trio in _distinct_cards(threes, 3):
+                    used = {card for card, _ in trio}
+                    for two, twos in by_rank.items():
+                        if two is three:
+                            continue
+                        rest = [m for m in twos if m[0] not in used]
+                        for pair in _distinct_cards(rest, 2):
+                            key = frozenset((*trio, *pair))
+                            if key not in seen:
+                                seen.add(key)
+                                yield (*trio, *pair)
 
     def _clone_rank(self) -> Rank | None:
         """The rank a clone among the owners takes (None: no clone can own)."""
@@ -282,7 +304,7 @@ class _Totals:
         return tables
 
 
-class FlushTotals(_Totals):
+class FlushTotals(SetTotals):
     """Entries and plays of a hand's flushes that no earlier pattern owns, or ``supported``
     False where this count does not apply."""
 
@@ -301,12 +323,12 @@ class FlushTotals(_Totals):
             self._add(marked[3], sign)
             if self._owner_ids & _SUMS:
                 self._take_summed(pool, sign)
-            self._spend(len(pool))
+            self._meter.spend(len(pool))
         self._take_one_rank(hand)
         if "full_house" in self._owner_ids:
-            for members in _full_houses(hand, self._suits, self._banned_8):
+            for members in self._full_houses(hand):
                 self._take_owned(members, apart=True, summed=False)
-                self._spend(1)
+                self._meter.spend(1)
 
     def _take_summed(self, pool: Sequence[Sequence[Card]], sign: int) -> None:
         """Take away (times ``sign``) the flushes of ``pool`` a same-suit sum owns."""
@@ -322,7 +344,7 @@ class FlushTotals(_Totals):
                 self._take_owned(members, apart=True, summed=False)
 
 
-class FullHouseTotals(_Totals):
+class FullHouseTotals(SetTotals):
     """Entries and plays of a hand's full houses that no earlier pattern owns, or
     ``supported`` False where this count does not apply."""
 
@@ -348,15 +370,15 @@ class FullHouseTotals(_Totals):
                         ways = comb(shamans, at_three) * comb(shamans - at_three, at_two)
                         both = t[3] * p[0] + t[1] * p[2] + t[2] * p[1] + t[0] * p[3]
                         entries += ways * both
-            self._spend(len(tables))
+            self._meter.spend(len(tables))
         self.entries = entries
         self.plays = entries * factorial(3)
-        for members in _full_houses(hand, self._suits, self._banned_8):
+        for members in self._full_houses(hand):
             self._take_owned(members, apart=False, summed=True)
-            self._spend(1)
+            self._meter.spend(1)
 
 
-class TwentyOneTotals(_Totals):
+class TwentyOneTotals(SetTotals):
     """Entries and plays of a hand's twenty-ones that no earlier pattern owns, or
     ``supported`` False where this count does not apply."""
 
@@ -378,7 +400,7 @@ class TwentyOneTotals(_Totals):
                 self._take_owned(members, apart=True, summed=False, twenty_one=True)
 
 
-class _GroupTotals(_Totals):
+class _GroupTotals(SetTotals):
     """Entries and plays of a hand's sets of rank groups of ``SIZE`` cards, ``LEAST`` ranks
     or more, that no earlier pattern owns, or ``supported`` False where this count does not
     apply. The groups are taken rank by rank on the number of Shamans used; a flush owns
@@ -409,14 +431,14 @@ class _GroupTotals(_Totals):
                     old = grown.get(key, (0, 0, 0, 0))
                     grown[key] = (old[0] + more[0], old[1] + more[1], old[2] + more[2], old[3] + more[3])
             states = grown
-            self._spend(len(states))
+            self._meter.spend(len(states))
         for (groups, _), marked in states.items():
             if groups == least:
                 self._add(marked[3])
         if "flush" in self._owner_ids:
             for members in self._suited_groups(hand):
                 self._take_owned(members, apart=True, summed=False)
-                self._spend(1)
+                self._meter.spend(1)
 
     def _suited_groups(self, hand: Sequence[Card]) -> Iterator[tuple[Member, ...]]:
         """Every same-suited set of the shape in ``hand`` (a flush owns them), once."""
@@ -425,18 +447,13 @@ class _GroupTotals(_Totals):
         for suit in ELEMENT_SUITS:
             # per rank: its same-suited groups, each with the Shamans it takes
             per_rank: list[list[tuple[tuple[Member, ...], frozenset[Card]]]] = []
+            by_rank = self._suited_members(hand, suit)
             for rank in Rank:
                 if rank is Rank.EIGHT and self._banned_8:
                     continue
-                members = [
-                    (card, i)
-                    for card in hand
-                    for i in identity_choices(card)
-                    if i.rank is rank and suit in self._suits[i]
-                ]
                 groups = [
                     (group, frozenset(card for card, _ in group if card.is_shaman))
-                    for group in _distinct_cards(members, self.SIZE)
+                    for group in _distinct_cards(by_rank.get(rank, []), self.SIZE)
                 ]
                 if groups:
                     per_rank.append(groups)
@@ -499,35 +516,7 @@ def _distinct_cards(members: Sequence[Member], size: int) -> Iterator[tuple[Memb
             yield chosen
 
 
-def _full_houses(
-    hand: Sequence[Card], suits: dict[Card, frozenset[Suit]], banned_8: bool
-) -> Iterator[tuple[Member, ...]]:
-    """Every same-suited full house of ``hand`` (a pair and three of another rank), once."""
-    seen: set[frozenset[Member]] = set()
-    for suit in ELEMENT_SUITS:
-        by_rank: dict[Rank, list[Member]] = {}
-        for card in hand:
-            for i in identity_choices(card):
-                if suit in suits[i] and not (banned_8 and i.rank is Rank.EIGHT):
-                    assert i.rank is not None
-                    by_rank.setdefault(i.rank, []).append((card, i))
-        for three, threes in by_rank.items():
-            if len({card for card, _ in threes}) < 3:
-                continue
-            for trio in _distinct_cards(threes, 3):
-                used = {card for card, _ in trio}
-                for two, twos in by_rank.items():
-                    if two is three:
-                        continue
-                    rest = [m for m in twos if m[0] not in used]
-                    for pair in _distinct_cards(rest, 2):
-                        key = frozenset((*trio, *pair))
-                        if key not in seen:
-                            seen.add(key)
-                            yield (*trio, *pair)
-
-
-class OneRankTotals(_Totals):
+class OneRankTotals(SetTotals):
     """Entries and plays of a hand's plays of one rank (four of a kind: any rank, four cards
     or more; heaven, hell: three 7s, three 6s) that no earlier pattern owns, or
     ``supported`` False where this count does not apply.
@@ -561,13 +550,13 @@ class OneRankTotals(_Totals):
             for _ in range(shamans):
                 marked = _grow(marked, shaman)
             self._add(marked[3])
-            self._spend(1)
+            self._meter.spend(1)
             for members in self._one_rank_sets(hand, rank):
                 by_flush = flush is not None and flush[0] <= len(members) <= flush[1]
                 self._take_owned(members, apart=by_flush, summed=True)
 
 
-class RunTotals(_Totals):
+class RunTotals(SetTotals):
     """Entries (= plays) of a hand's straights (``SUITED``: one suit per run) or eight
     straights (any suits) that no earlier pattern owns.
 
@@ -663,7 +652,7 @@ class RunTotals(_Totals):
                     ways = grown
                     if not any(ways):
                         break
-        self._spend(26 * len(places))
+        self._meter.spend(26 * len(places))
 
 
 class StraightTotals(RunTotals):

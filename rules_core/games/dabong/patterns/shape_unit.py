@@ -49,7 +49,6 @@ from .counted import (
     LazySets,
     PairBlock,
     Rule,
-    RunBlock,
     may_own,
     pair_items,
     rule_for,
@@ -63,6 +62,7 @@ from .set_totals import (
     FourPairTotals,
     FullHouseTotals,
     OneRankTotals,
+    SetTotals,
     StraightTotals,
     ThreeByThreeTotals,
     TwentyOneTotals,
@@ -491,7 +491,7 @@ class ShapePattern(Pattern):
     # -- all plays of a hand ---------------------------------------------------------------
     def blocks(
         self, ctx: PileContext, hand: tuple[Card, ...], rules: MatchRules, seat: int
-    ) -> Iterator[ListedBlock | CountedBlock | RunBlock | PairBlock]:
+    ) -> Iterator[ListedBlock | CountedBlock | PairBlock]:
         yield self.listed(Lay(ctx=ctx, rules=rules), hand, seat, earlier=(), take_all=False)
 
     def listed(
@@ -506,7 +506,7 @@ class ShapePattern(Pattern):
         label: tuple[str, ...] | None = None,
         budget: WorkBudget | None = None,
         earlier_rules: Sequence[Rule | None] | None = None,
-    ) -> ListedBlock | CountedBlock | RunBlock | PairBlock:
+    ) -> ListedBlock | CountedBlock | PairBlock:
         """Every play of this pattern from ``hand`` not accepted by an ``earlier`` pattern.
 
         Each candidate set examined spends one unit of ``budget`` (its judgement by this
@@ -550,8 +550,6 @@ class ShapePattern(Pattern):
         def rows_block(rows: list[Row]) -> ListedBlock:
             return ListedBlock(rows, laying=laying, seat=seat, patterns=patterns, river=river)
 
-        if isinstance(counted, list):
-            return RunBlock([CountedBlock(part, rows_block) for part in counted])
         if counted.pairs:
             return PairBlock(counted, rows_block)
         return CountedBlock(counted, rows_block)
@@ -618,7 +616,7 @@ class ShapePattern(Pattern):
         budget: WorkBudget,
         *,
         cheap: bool = False,
-    ) -> CountedSets | LazySets | list[CountedSets] | None:
+    ) -> CountedSets | ChainedSets | LazySets | None:
         """The counted listing of this set shape (``rules`` from ``_count_rules``); ``cheap``:
         a self mirror's only where its totals come from ``PairTotals`` (else None)."""
         mine, owners = rules
@@ -683,7 +681,7 @@ class ShapePattern(Pattern):
                 return LazySets(
                     runs.entries, runs.plays, lambda: ChainedSets(self.id, run_parts()), pairs=False
                 )
-            return run_parts()
+            return ChainedSets(self.id, run_parts())
         # The walk order (rank by rank or not) follows every owner the sizes allow (R-DABONG-M24);
         # the programme itself tracks only the owners that can accept one of this shape's sets.
         by_rank = any(GRP in r.needs for r in (mine, *owners))
@@ -751,12 +749,7 @@ _MOST_OF_A_RANK: dict[Shape, int] = {
 
 #: Shapes whose totals come from a dedicated counter (``set_totals``), the programme built
 #: only when a page reaches their block.
-_SET_TOTALS: dict[
-    str,
-    type[
-        FlushTotals | FullHouseTotals | TwentyOneTotals | FourPairTotals | ThreeByThreeTotals | OneRankTotals
-    ],
-] = {
+_SET_TOTALS: dict[str, type[SetTotals]] = {
     "twenty_one": TwentyOneTotals,
     "full_house": FullHouseTotals,
     "flush": FlushTotals,
