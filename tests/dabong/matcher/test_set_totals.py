@@ -20,7 +20,7 @@ import pytest
 
 from rules_core.games.dabong.matcher import MATCHER
 from rules_core.games.dabong.matcher_api import MatchRules
-from rules_core.games.dabong.patterns import shape_unit
+from rules_core.games.dabong.patterns import shape_unit, shapes
 from rules_core.games.dabong.patterns.counted import CountedSets, LazySets
 from tests.dabong.matcher.helpers import cards, pile
 from tests.dabong.matcher.test_counted_owners import _hand
@@ -132,3 +132,34 @@ def test_owned_by_a_clone_or_a_sum(
     checked = [(shape, fast, slow) for shape, fast, slow in seen if shape in DEDICATED | RUNS]
     assert {"flush", "straight", "eight_straight"} <= {shape for shape, _, _ in checked}
     assert [fast for _, fast, _ in checked] == [slow for _, _, slow in checked]
+
+
+def test_results_shared_through_the_lay_change_no_total(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The flush and the twenty-one share their sums, the flush and the full house their
+    same-suited full houses, through ``Lay.memo``; every total is the same when nothing is
+    shared (each shape computes its own), on hands where those shapes count."""
+    rng = random.Random(7)
+    cases = []
+    for seed in range(16):
+        shamans = rng.randint(1, 3)
+        top = rng.choice(TOPS)
+        cases.append((pile(top), _hand(seed, rng.randint(12, 20), shamans, top, rich=rng.random() < 0.6)))
+
+    def totals() -> list[tuple[int, int]]:
+        out = []
+        for ctx, hand in cases:
+            listing = MATCHER.list_plays(ctx, hand, UNBOUNDED, seat=0, limit=1)
+            out.append((listing.total_entries, listing.total_plays))
+        return out
+
+    shared = totals()
+    calls: list[object] = []
+
+    def unshared(self: shapes.LayMemo, key: object, make: Callable[[], object]) -> object:
+        calls.append(key)
+        return make()
+
+    monkeypatch.setattr(shapes.LayMemo, "get", unshared)
+    assert totals() == shared
+    kinds = {key[0] for key in calls if isinstance(key, tuple)}
+    assert {"summed", "full_houses", "suited"} <= kinds  # the shared paths were taken

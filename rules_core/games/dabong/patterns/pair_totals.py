@@ -173,10 +173,30 @@ class PairTotals:
             if not table:
                 continue
             value = 2 * in_play_value(of_rank[0])
+            read = rank if rank in self._ranks_read else None
+            # What each table entry brings, read once (the walk asks it of every state):
+            # ``count`` is over every set of ``helpers`` Shamans, all alike, so with ``used``
+            # Shamans taken any of those not yet used may serve: ways[used] per entry.
+            entries = [
+                (suits1, suits2, here_first, helpers, SLOT * pairs, pairs * value, min(pairs, 2))
+                for (pairs, helpers, suits1, suits2, here_first) in table
+            ]
+            ways = [
+                [
+                    count * comb(shamans - used, helpers) // comb(shamans, helpers)
+                    if helpers + used <= shamans
+                    else 0
+                    for (_, helpers, _, _, _), count in table.items()
+                ]
+                for used in range(shamans + 1)
+            ]
+            structures: dict[tuple[tuple[object, ...], int], tuple[object, ...]] = {}
             grown = dict(states)
             for (half1, half2, used, first, total, structure), poly in states.items():
-                for (pairs, helpers, suits1, suits2, here_first), count in table.items():
-                    if helpers + used > shamans or (first and here_first):
+                for (suits1, suits2, here_first, helpers, shift, added, taken), way in zip(
+                    entries, ways[used], strict=True
+                ):
+                    if not way or (first and here_first):
                         continue
                     h1 = half1 & suits1
                     if not h1:
@@ -184,20 +204,19 @@ class PairTotals:
                     h2 = half2 & suits2
                     if not h2:
                         continue
-                    # ``count`` is over every set of ``helpers`` Shamans, all alike: any of
-                    # those not yet used may serve.
-                    ways = count * comb(shamans - used, helpers) // comb(shamans, helpers)
                     new_total = total
                     if total is not None:
-                        new_total = total + pairs * value
+                        new_total = total + added
                         if new_total > pile_value or not h1 & h2:
                             new_total = None  # no same-suit sum can reach the pile's value any more
                     new_structure: tuple[object, ...] = _NONE
                     if self._ranks:
-                        read = rank if rank in self._ranks_read else None
-                        new_structure = _rank_structure(structure, read, min(pairs, 2))
+                        known = structures.get((structure, taken))
+                        if known is None:
+                            known = structures[structure, taken] = _rank_structure(structure, read, taken)
+                        new_structure = known
                     key = (h1, h2, used + helpers, first or here_first, new_total, new_structure)
-                    grown[key] = grown.get(key, 0) + (poly << (SLOT * pairs)) * ways
+                    grown[key] = grown.get(key, 0) + (poly << shift) * way
             self._meter.spend(len(grown))
             states = grown
         return self._finals(states)

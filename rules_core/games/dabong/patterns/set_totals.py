@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from itertools import combinations
 from math import comb, factorial
 
@@ -62,6 +63,22 @@ Marked = tuple[int, int, int, int]
 Element = tuple[int, int, int]
 #: A member of a set: (card, identity).
 Member = tuple[Card, Card]
+
+
+@dataclass(frozen=True, slots=True)
+class SetFacts:
+    """What the owners' take-away reads of one enumerated same-suited set."""
+
+    total: int
+    #: Aces among its identities, up to 2 (what ``makes_21`` tells apart).
+    aces: int
+    #: The suits each identity may name, summed (each is a possible top card's weight).
+    weights: int
+    #: Laid orders per (set, first card, top card): the middle cards in any order.
+    orderings: int
+    #: (weight, in-play value) of each identity that may lead.
+    leads: tuple[tuple[int, int], ...]
+
 
 _SUIT_SETS: tuple[frozenset[Suit], ...] = tuple(
     frozenset(s for k, s in enumerate(ELEMENT_SUITS) if mask >> k & 1) for mask in range(1, 16)
@@ -181,25 +198,40 @@ class SetTotals(ABC):
         shape accepts and an owner owns: ``apart``, an owner of the set's own kind (clone,
         full house), counted only where no sum owns the pair (those are taken elsewhere);
         ``summed``, a same-suit sum. ``twenty_one``: the shape accepts only sets that make 21."""
+        self._take_read(self._read_set(members), apart=apart, summed=summed, twenty_one=twenty_one)
+
+    def _read_set(self, members: Sequence[Member]) -> SetFacts:
+        """What ``_take_owned`` reads of a set (its identities' values, weights and leads)."""
         ids = [i for _, i in members]
-        total = sum(self._value[i] for i in ids)
-        aces = min(2, sum(1 for i in ids if i.rank is Rank.ACE))
+        return SetFacts(
+            total=sum(self._value[i] for i in ids),
+            aces=min(2, sum(1 for i in ids if i.rank is Rank.ACE)),
+            weights=sum(self._weight[i] for i in ids),
+            orderings=factorial(len(ids) - 2),
+            leads=tuple((self._weight[i], self._value[i]) for i in ids if self._lead[i]),
+        )
+
+    def _take_read(self, facts: SetFacts, *, apart: bool, summed: bool, twenty_one: bool = False) -> None:
+        """``_take_owned`` of a set already read."""
+        total, aces = facts.total, facts.aces
         if twenty_one and not makes_21(total, aces):
             return
-        weights = sum(self._weight[i] for i in ids)
-        orderings = factorial(len(ids) - 2)
-        for lead in ids:
-            if not self._lead[lead]:
-                continue
-            by_sum = total <= _SUM_REACH and self._sum_owns(total, aces, self._value[lead])
+        reach = total <= _SUM_REACH
+        for weight, value in facts.leads:
+            by_sum = reach and self._sum_owns(total, aces, value)
             if (apart and not by_sum) or (summed and by_sum):
-                top = weights - self._weight[lead]
+                top = facts.weights - weight
                 self.entries -= top
-                self.plays -= top * orderings
+                self.plays -= top * facts.orderings
 
     def _summed(self, pool: Sequence[Sequence[Card]]) -> dict[tuple[int, int, int], int]:
         """The sets of ``pool`` (one identity per card) of total 21 or less with a first card
-        that may lead: (total, Aces up to 2, the first card's value) -> top-marked polynomial."""
+        that may lead: (total, Aces up to 2, the first card's value) -> top-marked polynomial.
+        The flush and the twenty-one ask it of the same pools: counted once per lay."""
+        key = ("summed", tuple(tuple(ids) for ids in pool))
+        return self._lay.memo.get(key, lambda: self._summed_states(pool))
+
+    def _summed_states(self, pool: Sequence[Sequence[Card]]) -> dict[tuple[int, int, int], int]:
         # (total, Aces, the first card's value or 0) -> (no top marked, top marked)
         states: dict[tuple[int, int, int], tuple[int, int]] = {(0, 0, 0): (1, 0)}
         for ids in pool:
@@ -232,7 +264,11 @@ class SetTotals(ABC):
 
     def _suited_members(self, hand: Sequence[Card], suit: Suit) -> dict[Rank, list[Member]]:
         """Per rank, the hand's (card, identity) members that cover ``suit`` (every rank: a
-        mixed shape drops the 8s itself while they must share a suit)."""
+        mixed shape drops the 8s itself while they must share a suit); read once per lay,
+        and not to be changed by the caller."""
+        return self._lay.memo.get(("suited", tuple(hand), suit), lambda: self._read_suited(hand, suit))
+
+    def _read_suited(self, hand: Sequence[Card], suit: Suit) -> dict[Rank, list[Member]]:
         by_rank: dict[Rank, list[Member]] = {}
         for card in hand:
             for i in identity_choices(card):
@@ -254,13 +290,20 @@ class SetTotals(ABC):
                         seen.add(key)
                         yield chosen
 
-    def _full_houses(self, hand: Sequence[Card]) -> Iterator[tuple[Member, ...]]:
-        """Every same-suited full house of ``hand`` (a pair and three of another rank), once."""
+    def _full_houses(self, hand: Sequence[Card]) -> list[SetFacts]:
+        """Every same-suited full house of ``hand`` (a pair and three of another rank), once,
+        as read for ``_take_read``; the flush and the full house both take them away:
+        enumerated once per lay."""
+        return self._lay.memo.get(
+            ("full_houses", tuple(hand)), lambda: [self._read_set(m) for m in self._each_full_house(hand)]
+        )
+
+    def _each_full_house(self, hand: Sequence[Card]) -> Iterator[tuple[Member, ...]]:
         seen: set[frozenset[Member]] = set()
         for suit in ELEMENT_SUITS:
             by_rank = self._suited_members(hand, suit)
-            if self._banned_8:
-                by_rank.pop(Rank.EIGHT, None)  # an 8 in a mixed-suit play: refused
+            if self._banned_8:  # an 8 in a mixed-suit play: refused
+                by_rank = {rank: members for rank, members in by_rank.items() if rank is not Rank.EIGHT}
             for three, threes in by_rank.items():
                 if len({card for card, _ in threes}) < 3:
                     continue
@@ -326,8 +369,8 @@ class FlushTotals(SetTotals):
             self._meter.spend(len(pool))
         self._take_one_rank(hand)
         if "full_house" in self._owner_ids:
-            for members in self._full_houses(hand):
-                self._take_owned(members, apart=True, summed=False)
+            for facts in self._full_houses(hand):
+                self._take_read(facts, apart=True, summed=False)
                 self._meter.spend(1)
 
     def _take_summed(self, pool: Sequence[Sequence[Card]], sign: int) -> None:
@@ -373,8 +416,8 @@ class FullHouseTotals(SetTotals):
             self._meter.spend(len(tables))
         self.entries = entries
         self.plays = entries * factorial(3)
-        for members in self._full_houses(hand):
-            self._take_owned(members, apart=False, summed=True)
+        for facts in self._full_houses(hand):
+            self._take_read(facts, apart=False, summed=True)
             self._meter.spend(1)
 
 

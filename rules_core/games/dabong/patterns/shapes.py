@@ -18,15 +18,38 @@ multi-card plays", "Order inside patterns"):
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
 from itertools import pairwise
+from typing import Any, TypeVar
 
 from ....kernel import Card, Rank, Suit
 from ..matcher_api import MatchRules, PileContext
 from ..values import in_play_value
 from .common import ALL_SUITS, play_suits
 from .single import follow_rule
+
+_T = TypeVar("_T")
+
+
+class LayMemo:
+    """What several shapes of one listing compute alike (the same-suited sums of one suit
+    pool, the same-suited full houses of one hand), computed once: it is made afresh with
+    each ``Lay``, so it lives as long as the listing or check that made the lay, and a
+    repeated request computes everything again."""
+
+    __slots__ = ("_results",)
+
+    def __init__(self) -> None:
+        self._results: dict[Hashable, Any] = {}
+
+    def get(self, key: Hashable, make: Callable[[], _T]) -> _T:
+        """The result under ``key`` (which must name everything ``make`` reads besides the lay)."""
+        try:
+            return self._results[key]  # type: ignore[no-any-return]
+        except KeyError:
+            result = self._results[key] = make()
+            return result
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -37,6 +60,8 @@ class Lay:
     rules: MatchRules
     #: 0: a normal play; N > 0: the play neutralises N pending cards (2 per pending 2).
     neutral: int = 0
+    #: Results shared by the shapes judged against this lay (not part of its identity).
+    memo: LayMemo = field(default_factory=LayMemo, compare=False, hash=False, repr=False)
 
 
 def first_ok(identity: Card, lay: Lay) -> bool:
