@@ -30,10 +30,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import comb, factorial
 
-from ....kernel import Card, Rank, Suit
+from ....kernel import ELEMENT_SUITS, Card, Rank, Suit
 from ..values import REAL_CARDS, in_play_value
 from .budget import WorkBudget
-from .common import ALL_SUITS, play_suits, suit_choices
+from .common import play_suits, suit_choices
 from .counted import Rule, StateMeter
 from .shapes import Lay, first_ok
 
@@ -64,14 +64,31 @@ def _rank_structure(structure: tuple[object, ...], rank: Rank | None, pairs: int
     return _MIXED
 
 
-#: (first halves' suits, second halves' suits, Shamans used, first pair taken, total or
-#: None, rank structure)
-_PairState = tuple[frozenset[Suit], frozenset[Suit], int, bool, int | None, tuple[object, ...]]
+#: The element suits as bits: the walk intersects suit sets millions of times, and an
+#: ``&`` of two small ints is cheaper than of two frozensets (and makes no object).
+_SUIT_BIT = {suit: 1 << n for n, suit in enumerate(ELEMENT_SUITS)}
+_ALL_BITS = (1 << len(ELEMENT_SUITS)) - 1
 
-# One rank's table: (pairs, Shamans used, first halves' suits, second halves' suits,
+
+def suit_bits(suits: frozenset[Suit]) -> int:
+    """``suits`` as a mask of ``_SUIT_BIT``."""
+    return sum(_SUIT_BIT[s] for s in suits)
+
+
+#: (first halves' suits, second halves' suits (masks), Shamans used, first pair taken,
+#: total or None, rank structure)
+_PairState = tuple[int, int, int, bool, int | None, tuple[object, ...]]
+
+# One rank's table: (pairs, Shamans used, first halves' suits, second halves' suits (masks),
 # first pair here) -> number of pair sets with one given set of that many Shamans,
 # each weighted by the suits its last card may name when it holds the first pair.
-RankTable = dict[tuple[int, int, frozenset[Suit], frozenset[Suit], bool], int]
+RankTable = dict[tuple[int, int, int, int, bool], int]
+
+#: What one table entry does to a walk state of given halves, Shamans used and first pair:
+#: (new first halves, new second halves, Shamans used after, first pair taken after, bit
+#: shift of the polynomial (the pairs added), the in-play total added, pairs for the rank
+#: structure) -> the ways, summed over the entries that do the same.
+_Move = tuple[int, int, int, bool, int, int, int]
 
 
 def _rank_table(cards: Sequence[tuple[Card, tuple[Card, ...]]], lay: Lay) -> RankTable:
@@ -80,15 +97,13 @@ def _rank_table(cards: Sequence[tuple[Card, tuple[Card, ...]]], lay: Lay) -> Ran
     # as either half. A state: (later cards used, pairs, Shamans, suits, suits, first).
     # What each identity of the rank brings, read once (the loops below ask it per pairing).
     of_rank = {i for _, ids in cards for i in ids}
-    suits = {i: play_suits(i, lay.rules) for i in of_rank}
+    suits = {i: suit_bits(play_suits(i, lay.rules)) for i in of_rank}
     leads = {i: first_ok(i, lay) for i in of_rank}
     names = {i: len(suit_choices(i)) for i in of_rank}
-    states: dict[tuple[int, int, int, frozenset[Suit], frozenset[Suit], bool], int] = {
-        (0, 0, 0, ALL_SUITS, ALL_SUITS, False): 1
-    }
+    states: dict[tuple[int, int, int, int, int, bool], int] = {(0, 0, 0, _ALL_BITS, _ALL_BITS, False): 1}
     for i, (card, ids) in enumerate(cards):
         bit = 1 << i
-        grown: dict[tuple[int, int, int, frozenset[Suit], frozenset[Suit], bool], int] = {}
+        grown: dict[tuple[int, int, int, int, int, bool], int] = {}
         for (used, pairs, shamans, half1, half2, first), count in states.items():
             if used & bit:
                 key = (used & ~bit, pairs, shamans, half1, half2, first)
@@ -124,6 +139,26 @@ def _rank_table(cards: Sequence[tuple[Card, tuple[Card, ...]]], lay: Lay) -> Ran
             entry = (pairs, shamans, half1, half2, first)
             table[entry] = table.get(entry, 0) + count
     return table
+
+
+def _moves(
+    table: RankTable, shamans: int, value: int, half1: int, half2: int, used: int, first: bool
+) -> list[tuple[_Move, int]]:
+    """What the entries of one rank's ``table`` do to walk states of these halves, Shamans
+    used and first pair, entries that do the same merged (their ways summed). ``count`` is
+    over every set of ``helpers`` Shamans, all alike, so with ``used`` Shamans taken any
+    of those not yet used may serve."""
+    merged: dict[_Move, int] = {}
+    for (pairs, helpers, suits1, suits2, here_first), count in table.items():
+        if helpers + used > shamans or (first and here_first):
+            continue
+        h1 = half1 & suits1
+        h2 = half2 & suits2
+        if not h1 or not h2:
+            continue
+        move = (h1, h2, used + helpers, first or here_first, SLOT * pairs, pairs * value, min(pairs, 2))
+        merged[move] = merged.get(move, 0) + count * comb(shamans - used, helpers) // comb(shamans, helpers)
+    return list(merged.items())
 
 
 class PairTotals:
@@ -163,7 +198,7 @@ class PairTotals:
         # state: (first halves' suits, second halves' suits, Shamans used, first pair taken,
         # total (None: no sum can own), rank structure) -> polynomial in the pairs
         start_total = 0 if self._sum else None
-        states: dict[_PairState, int] = {(ALL_SUITS, ALL_SUITS, 0, False, start_total, _NONE): 1}
+        states: dict[_PairState, int] = {(_ALL_BITS, _ALL_BITS, 0, False, start_total, _NONE): 1}
         for rank in Rank:
             if rank is Rank.EIGHT and rules.eight_must_share_suit:
                 continue  # an 8 in a self mirror: refused (R-DABONG eight in a pattern)
@@ -174,36 +209,18 @@ class PairTotals:
                 continue
             value = 2 * in_play_value(of_rank[0])
             read = rank if rank in self._ranks_read else None
-            # What each table entry brings, read once (the walk asks it of every state):
-            # ``count`` is over every set of ``helpers`` Shamans, all alike, so with ``used``
-            # Shamans taken any of those not yet used may serve: ways[used] per entry.
-            entries = [
-                (suits1, suits2, here_first, helpers, SLOT * pairs, pairs * value, min(pairs, 2))
-                for (pairs, helpers, suits1, suits2, here_first) in table
-            ]
-            ways = [
-                [
-                    count * comb(shamans - used, helpers) // comb(shamans, helpers)
-                    if helpers + used <= shamans
-                    else 0
-                    for (_, helpers, _, _, _), count in table.items()
-                ]
-                for used in range(shamans + 1)
-            ]
+            # The states of one (halves, Shamans used, first pair) share what the table does
+            # to them: worked out once, with the entries that land alike merged.
+            moves: dict[tuple[int, int, int, bool], list[tuple[_Move, int]]] = {}
             structures: dict[tuple[tuple[object, ...], int], tuple[object, ...]] = {}
             grown = dict(states)
             for (half1, half2, used, first, total, structure), poly in states.items():
-                for (suits1, suits2, here_first, helpers, shift, added, taken), way in zip(
-                    entries, ways[used], strict=True
-                ):
-                    if not way or (first and here_first):
-                        continue
-                    h1 = half1 & suits1
-                    if not h1:
-                        continue
-                    h2 = half2 & suits2
-                    if not h2:
-                        continue
+                here = moves.get((half1, half2, used, first))
+                if here is None:
+                    here = moves[half1, half2, used, first] = _moves(
+                        table, shamans, value, half1, half2, used, first
+                    )
+                for (h1, h2, used_after, first_after, shift, added, taken), way in here:
                     new_total = total
                     if total is not None:
                         new_total = total + added
@@ -215,7 +232,7 @@ class PairTotals:
                         if known is None:
                             known = structures[structure, taken] = _rank_structure(structure, read, taken)
                         new_structure = known
-                    key = (h1, h2, used + helpers, first or here_first, new_total, new_structure)
+                    key = (h1, h2, used_after, first_after, new_total, new_structure)
                     grown[key] = grown.get(key, 0) + (poly << shift) * way
             self._meter.spend(len(grown))
             states = grown

@@ -40,7 +40,7 @@ from ..values import REAL_CARDS, identity_choices, in_play_value, rank_in_play_v
 from .budget import WorkBudget
 from .common import play_suits, suit_choices
 from .counted import Rule, StateMeter
-from .pair_totals import COEFFICIENT, SLOT
+from .pair_totals import COEFFICIENT, SLOT, suit_bits
 from .shapes import Lay, first_ok
 
 #: The owners each shape's totals can judge (after ``counted.may_own``).
@@ -145,6 +145,10 @@ class SetTotals(ABC):
         self._lead = {c: first_ok(c, lay) for c in REAL_CARDS}
         self._weight = {c: len(suit_choices(c)) for c in REAL_CARDS}
         self._value = {c: in_play_value(c) for c in REAL_CARDS}
+        #: (value, is an Ace, weight, may lead) per identity, for ``_read_set``.
+        self._facts = {
+            c: (self._value[c], int(c.rank is Rank.ACE), self._weight[c], self._lead[c]) for c in REAL_CARDS
+        }
         self._banned_8 = rules.eight_must_share_suit
         self.entries = 0
         self.plays = 0
@@ -201,14 +205,24 @@ class SetTotals(ABC):
         self._take_read(self._read_set(members), apart=apart, summed=summed, twenty_one=twenty_one)
 
     def _read_set(self, members: Sequence[Member]) -> SetFacts:
-        """What ``_take_owned`` reads of a set (its identities' values, weights and leads)."""
-        ids = [i for _, i in members]
+        """What ``_take_owned`` reads of a set (its identities' values, weights and leads),
+        in one pass: thousands of full houses are read per listing."""
+        facts = self._facts
+        total = aces = weights = 0
+        leads: list[tuple[int, int]] = []
+        for _, i in members:
+            value, ace, weight, lead = facts[i]
+            total += value
+            aces += ace
+            weights += weight
+            if lead:
+                leads.append((weight, value))
         return SetFacts(
-            total=sum(self._value[i] for i in ids),
-            aces=min(2, sum(1 for i in ids if i.rank is Rank.ACE)),
-            weights=sum(self._weight[i] for i in ids),
-            orderings=factorial(len(ids) - 2),
-            leads=tuple((self._weight[i], self._value[i]) for i in ids if self._lead[i]),
+            total=total,
+            aces=min(2, aces),
+            weights=weights,
+            orderings=factorial(len(members) - 2),
+            leads=tuple(leads),
         )
 
     def _take_read(self, facts: SetFacts, *, apart: bool, summed: bool, twenty_one: bool = False) -> None:
@@ -299,25 +313,39 @@ class SetTotals(ABC):
         )
 
     def _each_full_house(self, hand: Sequence[Card]) -> Iterator[tuple[Member, ...]]:
-        seen: set[frozenset[Member]] = set()
-        for suit in ELEMENT_SUITS:
+        # A set same-suited in several suits is found under each of them: it is kept under
+        # the first (in ``ELEMENT_SUITS`` order) that all its identities cover, so that no
+        # set of seen sets is needed. Only a Shaman can be in both the three and the pair.
+        bits = {i: suit_bits(suits) for i, suits in self._suits.items()}
+        for k, suit in enumerate(ELEMENT_SUITS):
+            earlier = (1 << k) - 1
             by_rank = self._suited_members(hand, suit)
             if self._banned_8:  # an 8 in a mixed-suit play: refused
                 by_rank = {rank: members for rank, members in by_rank.items() if rank is not Rank.EIGHT}
+            pairs_of: dict[Rank, list[tuple[tuple[Member, ...], frozenset[Card], int]]] = {}
             for three, threes in by_rank.items():
                 if len({card for card, _ in threes}) < 3:
                     continue
                 for trio in _distinct_cards(threes, 3):
                     used = {card for card, _ in trio}
+                    trio_bits = bits[trio[0][1]] & bits[trio[1][1]] & bits[trio[2][1]] & earlier
                     for two, twos in by_rank.items():
                         if two is three:
                             continue
-                        rest = [m for m in twos if m[0] not in used]
-                        for pair in _distinct_cards(rest, 2):
-                            key = frozenset((*trio, *pair))
-                            if key not in seen:
-                                seen.add(key)
-                                yield (*trio, *pair)
+                        pairs = pairs_of.get(two)
+                        if pairs is None:
+                            pairs = pairs_of[two] = [
+                                (
+                                    pair,
+                                    frozenset((pair[0][0], pair[1][0])),
+                                    bits[pair[0][1]] & bits[pair[1][1]],
+                                )
+                                for pair in _distinct_cards(twos, 2)
+                            ]
+                        for pair, cards, pair_bits in pairs:
+                            if trio_bits & pair_bits or not cards.isdisjoint(used):
+                                continue
+                            yield (*trio, *pair)
 
     def _clone_rank(self) -> Rank | None:
         """The rank a clone among the owners takes (None: no clone can own)."""
