@@ -3,8 +3,8 @@
 A listing skips a shape's one-by-one trial when the census says the source yields more
 sets than the trial judges, so a census must never count more than its source yields.
 The rank, group and full-house censuses are exact; the suited and run ones are lower
-bounds (a set sharing two suits is yielded once; runs longer than the shortest are left
-out). Held on random Master hands with 0-3 Shamans, wild 8s or not, and facing 2s.
+bounds (a set sharing two suits is yielded once, and the largest suit is taken). Held on
+random Master hands with 0-3 Shamans, wild 8s or not, and facing 2s.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from rules_core.games.dabong.matcher_api import MatchRules
 from rules_core.games.dabong.patterns import registry
 from rules_core.games.dabong.patterns.shape_unit import ENUMERATE_FIRST, ShapePattern
 from rules_core.games.dabong.patterns.shapes import Lay
-from tests.dabong.matcher.helpers import pile
+from tests.dabong.matcher.helpers import cards, pile
 from tests.dabong.matcher.test_counted_owners import _hand
 
 UNITS = sorted(
@@ -71,3 +71,12 @@ def test_a_big_hand_skips_the_trials_its_censuses_rule_out() -> None:
     lay = Lay(ctx=pile("9W"), rules=MatchRules(level="master"))
     big = [u.id for u in UNITS if u.census is not None and u.census(lay, hand) > ENUMERATE_FIRST]
     assert {"flush", "full_house", "four_pair", "three_by_three", "straight", "eight_straight"} <= set(big)
+
+
+def test_the_run_census_counts_runs_of_every_length() -> None:
+    """2-5 of Fire: 2-3-4, 3-4-5 and 2-3-4-5, each laid up and down: six straights."""
+    hand = cards("2F 3F 4F 5F 9W")
+    lay = Lay(ctx=pile("KA"), rules=MatchRules(level="master"))
+    assert registry.STRAIGHT.census is not None
+    yielded = sum(1 for _ in registry.STRAIGHT.sets(lay, hand, False))
+    assert registry.STRAIGHT.census(lay, hand) == yielded == 6

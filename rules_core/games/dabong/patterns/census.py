@@ -138,15 +138,16 @@ def _helpers_at(suit: Suit | None, eights_wild: bool) -> tuple[int, ...]:
 
 
 def run_census(low: int, suited: bool) -> Census:
-    """For ``shape_sets.run_sets``: a lower bound, the runs of exactly ``low`` cards of the suit
-    with the most (each suit's runs are distinct by start and direction; a run sharing two suits
-    is yielded once, and longer runs are left out)."""
+    """For ``shape_sets.run_sets``: a lower bound, the runs of the suit with the most (each
+    suit's runs are distinct by start, direction and length; a run sharing two suits is
+    yielded once, and a wild 8 is counted as one identity)."""
     from .shape_sets import _covers  # the source's own suit test
 
     ranks = tuple(Rank)
 
     def census(lay: Lay, hand: Sequence[Card]) -> int:
-        if low > min(13, len(hand)):
+        longest = min(13, len(hand))
+        if low > longest:
             return 0
         shamans = sum(1 for c in hand if c.is_shaman)
         most = 0
@@ -156,22 +157,19 @@ def run_census(low: int, suited: bool) -> Census:
             helper_at = _helpers_at(suit, not lay.rules.eight_must_share_suit)
             runs = 0
             # A run down from a rank lays the same places as the run up to it, so it has as many
-            # ways: count the runs up, twice.
+            # ways: count the runs up, of every length from ``low``, twice.
             for start in range(13):
-                places = [(start + place) % 13 for place in range(low)]
-                if not shamans:
-                    product = 1
-                    for k in places:
-                        product *= real_at[k]
-                    runs += 2 * product
-                    continue
                 ways = [1] + [0] * shamans  # ways[u]: runs so far using u Shamans
-                for k in places:
+                for length in range(1, longest + 1):
+                    k = (start + length - 1) % 13
                     grown = [w * real_at[k] for w in ways]
                     for used in range(shamans):
                         grown[used + 1] += ways[used] * (shamans - used) * helper_at[k]
                     ways = grown
-                runs += 2 * sum(ways)
+                    if not any(ways):
+                        break
+                    if length >= low:
+                        runs += 2 * sum(ways)
             most = max(most, runs)
         return most
 

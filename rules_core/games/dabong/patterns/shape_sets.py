@@ -11,6 +11,7 @@ list in milliseconds; ``take_all`` restricts them to plays that use every card
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations, product
 
@@ -135,8 +136,19 @@ def _groups(hand: Sequence[Card], sizes: list[int], min_groups: int) -> Iterator
     """Every choice of ranks (at least ``min_groups``) each with exactly its size in cards."""
     shamans = [c for c in hand if c.is_shaman]
     real = {rank: [c for c in hand if c.rank is rank] for rank in _RANKS}
+    # fewest[index][k]: the fewest Shamans that k more groups from the ranks at ``index`` on
+    # need (each rank's group lacks what its real cards do not cover). A walk that cannot
+    # still reach ``min_groups`` with its Shamans left stops: with Shamans as 2 to 4 suits
+    # of every rank, the walks that yield nothing were most of a small hand's listing.
+    fewest: list[list[int]] = []
+    for index in range(len(_RANKS) + 1):
+        lacking = sorted(max(0, sizes[k] - len(real[_RANKS[k]])) for k in range(index, len(_RANKS)))
+        fewest.append([sum(lacking[:k]) for k in range(len(lacking) + 1)])
 
     def walk(index: int, pool: tuple[Card, ...], chosen: list[Member], count: int) -> Iterator[list[Member]]:
+        need = min_groups - count
+        if need > 0 and (need >= len(fewest[index]) or fewest[index][need] > len(pool)):
+            return
         if index == len(_RANKS):
             if count >= min_groups:
                 yield chosen
@@ -204,8 +216,8 @@ def run_sets(low: int, high: int, suited: bool) -> SetSource:
                         options[identity.rank].append((card, identity))
             for start in range(13):
                 for step in (1, -1):
-                    for run in _runs(options, start, step, top):
-                        if len(run) >= low and (not take_all or len(run) == len(hand)) and run not in seen:
+                    for run in _runs(options, start, step, low, top):
+                        if (not take_all or len(run) == len(hand)) and run not in seen:
                             seen.add(run)
                             yield run
 
@@ -217,19 +229,42 @@ def _covers(identity: Card, suit: Suit | None, lay: Lay) -> bool:
 
 
 def _runs(
-    options: dict[Rank, list[Member]], start: int, step: int, longest: int
+    options: dict[Rank, list[Member]], start: int, step: int, shortest: int, longest: int
 ) -> Iterator[tuple[Member, ...]]:
+    """The runs of ``shortest..longest`` cards from rank ``start`` on, going ``step``."""
+    # A run stops short where a rank has no card left for it; a prefix that cannot reach
+    # ``shortest`` even with every card still free is not grown (with Shamans for every rank,
+    # the short runs that die were most of a small hand's listing). A card offered at one
+    # rank only (a real card) cannot be used yet at a rank still ahead, since a run meets
+    # each rank once; a card offered at several (a Shaman) may stand for any one of them.
+    places = [_RANKS[(start + step * k) % 13] for k in range(longest)]
+    at = Counter(card for rank in places for card in {c for c, _ in options[rank]})
+    fixed = [any(at[c] == 1 for c, _ in options[rank]) for rank in places]
+    wild = frozenset(card for card, n in at.items() if n > 1)
+
+    def reach(length: int, used: frozenset[Card]) -> int:
+        free = len(wild - used)
+        while length < longest:
+            if not fixed[length]:
+                if not free:
+                    break
+                free -= 1
+            length += 1
+        return length
+
     def grow(run: tuple[Member, ...], used: frozenset[Card]) -> Iterator[tuple[Member, ...]]:
-        yield run
+        if len(run) >= shortest:
+            yield run
+        elif reach(len(run), used) < shortest:
+            return
         if len(run) == longest:
             return
-        rank = _RANKS[(start + step * len(run)) % 13]
+        rank = places[len(run)]
         for card, identity in options[rank]:
             if card not in used:
                 yield from grow((*run, (card, identity)), used | {card})
 
-    rank = _RANKS[start]
-    for card, identity in options[rank]:
+    for card, identity in options[places[0]]:
         yield from grow(((card, identity),), frozenset((card,)))
 
 
