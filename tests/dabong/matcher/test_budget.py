@@ -54,11 +54,11 @@ def test_a_26_card_master_hand_with_three_shamans_lists_within_the_default_budge
 
 
 def test_the_same_hand_stops_one_unit_past_a_smaller_budget() -> None:
-    smaller = replace(MASTER, list_budget=MATCH_LIST_BUDGET // 6)
+    smaller = replace(MASTER, list_budget=MATCH_LIST_BUDGET // 10)
     with pytest.raises(MatchBudgetExceeded) as raised:
         MATCHER.list_plays(pile("9W"), hand_of(2, 26, "9W", 3), smaller, seat=0, limit=50)
     error = raised.value
-    assert (error.limit, error.spent) == (MATCH_LIST_BUDGET // 6, MATCH_LIST_BUDGET // 6 + 1)
+    assert (error.limit, error.spent) == (MATCH_LIST_BUDGET // 10, MATCH_LIST_BUDGET // 10 + 1)
     assert "26 cards (3 Shamans) at master" in str(error)
 
 

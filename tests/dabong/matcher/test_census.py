@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import random
 from itertools import islice
+from typing import Any
 
 import pytest
 
+from rules_core.games.dabong.matcher import MATCHER
 from rules_core.games.dabong.matcher_api import MatchRules
-from rules_core.games.dabong.patterns import registry
+from rules_core.games.dabong.patterns import registry, shape_unit
 from rules_core.games.dabong.patterns.shape_unit import ENUMERATE_FIRST, ShapePattern
 from rules_core.games.dabong.patterns.shapes import Lay
 from tests.dabong.matcher.helpers import cards, pile
@@ -80,3 +82,31 @@ def test_the_run_census_counts_runs_of_every_length() -> None:
     assert registry.STRAIGHT.census is not None
     yielded = sum(1 for _ in registry.STRAIGHT.sets(lay, hand, False))
     assert registry.STRAIGHT.census(lay, hand) == yielded == 6
+
+
+def test_past_count_first_a_counted_shape_is_not_tried(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A shape whose totals come from a dedicated counter and whose census passes COUNT_FIRST
+    (here heaven, 172 sets, within the trial's 400) is counted, not tried set by set
+    (R-DABONG-M31): the same totals and the same entries as the trial gives."""
+    ctx, hand = pile("QE"), cards("7F 7W SH1 SH2 SH3")
+    rules = MatchRules(level="master")
+    census = registry.HEAVEN.census
+    assert census is not None
+    assert shape_unit.COUNT_FIRST < census(Lay(ctx=ctx, rules=rules), hand) <= ENUMERATE_FIRST
+    tried: list[str] = []
+    enumerated = ShapePattern._enumerated
+
+    def spied(self: ShapePattern, *args: Any) -> Any:
+        tried.append(self.id)
+        return enumerated(self, *args)
+
+    monkeypatch.setattr(ShapePattern, "_enumerated", spied)
+    counted = MATCHER.list_plays(ctx, hand, rules, seat=0, offset=0, limit=100_000)
+    assert "heaven" not in tried
+    monkeypatch.setattr(shape_unit, "COUNT_FIRST", 10**9)
+    tried.clear()
+    trial = MATCHER.list_plays(ctx, hand, rules, seat=0, offset=0, limit=100_000)
+    assert "heaven" in tried
+    assert (counted.total_entries, counted.total_plays) == (trial.total_entries, trial.total_plays)
+    assert len(counted.entries) == counted.total_entries
+    assert sorted(map(repr, counted.entries)) == sorted(map(repr, trial.entries))

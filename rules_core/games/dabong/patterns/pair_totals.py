@@ -141,23 +141,49 @@ def _rank_table(cards: Sequence[tuple[Card, tuple[Card, ...]]], lay: Lay) -> Ran
     return table
 
 
-def _moves(
-    table: RankTable, shamans: int, value: int, half1: int, half2: int, used: int, first: bool
-) -> list[tuple[_Move, int]]:
-    """What the entries of one rank's ``table`` do to walk states of these halves, Shamans
-    used and first pair, entries that do the same merged (their ways summed). ``count`` is
-    over every set of ``helpers`` Shamans, all alike, so with ``used`` Shamans taken any
-    of those not yet used may serve."""
+#: One table entry as the walk reads it: (first halves' suits, second halves' suits,
+#: holds the first pair, Shamans used, bit shift (pairs), total added, pairs for the rank
+#: structure, ways per number of Shamans already used).
+_Entry = tuple[int, int, bool, int, int, int, int, tuple[int, ...]]
+
+
+def _entries(table: RankTable, shamans: int, value: int) -> list[_Entry]:
+    """``table`` read once for ``_moves``. An entry's count is over every set of ``helpers``
+    Shamans, all alike, so with ``used`` Shamans taken any of those not yet used may serve."""
+    return [
+        (
+            suits1,
+            suits2,
+            here_first,
+            helpers,
+            SLOT * pairs,
+            pairs * value,
+            min(pairs, 2),
+            tuple(
+                count * comb(shamans - used, helpers) // comb(shamans, helpers)
+                if helpers + used <= shamans
+                else 0
+                for used in range(shamans + 1)
+            ),
+        )
+        for (pairs, helpers, suits1, suits2, here_first), count in table.items()
+    ]
+
+
+def _moves(entries: list[_Entry], half1: int, half2: int, used: int, first: bool) -> list[tuple[_Move, int]]:
+    """What a rank's ``entries`` do to walk states of these halves, Shamans used and first
+    pair, entries that do the same merged (their ways summed)."""
     merged: dict[_Move, int] = {}
-    for (pairs, helpers, suits1, suits2, here_first), count in table.items():
-        if helpers + used > shamans or (first and here_first):
+    for suits1, suits2, here_first, helpers, shift, added, taken, ways in entries:
+        way = ways[used]
+        if not way or (first and here_first):
             continue
         h1 = half1 & suits1
         h2 = half2 & suits2
         if not h1 or not h2:
             continue
-        move = (h1, h2, used + helpers, first or here_first, SLOT * pairs, pairs * value, min(pairs, 2))
-        merged[move] = merged.get(move, 0) + count * comb(shamans - used, helpers) // comb(shamans, helpers)
+        move = (h1, h2, used + helpers, first or here_first, shift, added, taken)
+        merged[move] = merged.get(move, 0) + way
     return list(merged.items())
 
 
@@ -212,14 +238,13 @@ class PairTotals:
             # The states of one (halves, Shamans used, first pair) share what the table does
             # to them: worked out once, with the entries that land alike merged.
             moves: dict[tuple[int, int, int, bool], list[tuple[_Move, int]]] = {}
+            entries = _entries(table, shamans, value)
             structures: dict[tuple[tuple[object, ...], int], tuple[object, ...]] = {}
             grown = dict(states)
             for (half1, half2, used, first, total, structure), poly in states.items():
                 here = moves.get((half1, half2, used, first))
                 if here is None:
-                    here = moves[half1, half2, used, first] = _moves(
-                        table, shamans, value, half1, half2, used, first
-                    )
+                    here = moves[half1, half2, used, first] = _moves(entries, half1, half2, used, first)
                 for (h1, h2, used_after, first_after, shift, added, taken), way in here:
                     new_total = total
                     if total is not None:

@@ -248,7 +248,9 @@ class SetTotals(ABC):
     def _summed_states(self, pool: Sequence[Sequence[Card]]) -> dict[tuple[int, int, int], int]:
         # (total, Aces, the first card's value or 0) -> (no top marked, top marked)
         states: dict[tuple[int, int, int], tuple[int, int]] = {(0, 0, 0): (1, 0)}
-        for ids in pool:
+        # The sets do not depend on the cards' order: the cards of many identities (Shamans)
+        # go first, while the states are still few, instead of last over the full table.
+        for ids in sorted(pool, key=len, reverse=True):
             groups: dict[tuple[int, int, bool, int], int] = {}
             for i in ids:
                 kind = (self._value[i], int(i.rank is Rank.ACE), self._lead[i], self._weight[i])

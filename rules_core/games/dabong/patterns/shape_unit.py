@@ -525,12 +525,19 @@ class ShapePattern(Pattern):
             rows = self._enumerated(lay, hand, laying, earlier, take_all, budget)
             return ListedBlock(rows, laying=laying, seat=seat, patterns=patterns, river=river)
         counted = None
+        surely_many = False
         if self.id == "self_mirror" and ENUMERATE_FIRST > 0 and not take_all:
             # Each laid self mirror is one candidate of the trial and makes at most four
             # entries (the suits its last card names): past four entries per candidate the
             # trial is bound to fail, and these totals cost far less than the trial.
             counted = self._counted(lay, hand, laying, rules, budget, cheap=True)
-        surely_many = isinstance(counted, LazySets) and counted.entries > len(ELEMENT_SUITS) * ENUMERATE_FIRST
+            most = len(ELEMENT_SUITS) * ENUMERATE_FIRST
+            surely_many = isinstance(counted, LazySets) and counted.entries > most
+        elif ENUMERATE_FIRST > 0 and self._too_many(lay, hand, take_all, COUNT_FIRST):
+            # Past COUNT_FIRST candidates, a dedicated counter's totals (the programme built
+            # only for a page that reaches the block) cost less than judging each set.
+            counted = self._counted(lay, hand, laying, rules, budget, cheap=True)
+            surely_many = isinstance(counted, LazySets)
         if ENUMERATE_FIRST > 0 and not surely_many and not self._too_many(lay, hand, take_all):
             # Ordinary hands have few candidate sets: judging them one by one is far cheaper
             # than setting up the counting programme, which is kept for the hands that have many.
@@ -554,10 +561,13 @@ class ShapePattern(Pattern):
             return PairBlock(counted, rows_block)
         return CountedBlock(counted, rows_block)
 
-    def _too_many(self, lay: Lay, hand: Sequence[Card], take_all: bool) -> bool:
-        """Whether the source has more candidate sets than a listing judges one by one (the
-        trial would spend its units and fail): known from the census, without the trial."""
-        return self.census is not None and not take_all and self.census(lay, hand) > ENUMERATE_FIRST
+    def _too_many(self, lay: Lay, hand: Sequence[Card], take_all: bool, most: int | None = None) -> bool:
+        """Whether the source has more candidate sets than ``most`` (by default: than a
+        listing judges one by one, so that the trial would spend its units and fail): known
+        from the census, without the trial."""
+        if self.census is None or take_all:
+            return False
+        return self.census(lay, hand) > (ENUMERATE_FIRST if most is None else most)
 
     def _enumerated(
         self,
@@ -618,7 +628,8 @@ class ShapePattern(Pattern):
         cheap: bool = False,
     ) -> CountedSets | ChainedSets | LazySets | None:
         """The counted listing of this set shape (``rules`` from ``_count_rules``); ``cheap``:
-        a self mirror's only where its totals come from ``PairTotals`` (else None)."""
+        only where its totals come from a dedicated counter (``PairTotals``, ``set_totals``),
+        else None."""
         mine, owners = rules
         if self.id == "self_mirror":
             # A self mirror repeats every rank an even number of times, its total is even and
@@ -681,7 +692,7 @@ class ShapePattern(Pattern):
                 return LazySets(
                     runs.entries, runs.plays, lambda: ChainedSets(self.id, run_parts()), pairs=False
                 )
-            return ChainedSets(self.id, run_parts())
+            return None if cheap else ChainedSets(self.id, run_parts())
         # The walk order (rank by rank or not) follows every owner the sizes allow (R-DABONG-M24);
         # the programme itself tracks only the owners that can accept one of this shape's sets.
         by_rank = any(GRP in r.needs for r in (mine, *owners))
@@ -697,7 +708,7 @@ class ShapePattern(Pattern):
             totals = totals_of(hand, lay, mine, owners, budget)
             if totals.supported:
                 return LazySets(totals.entries, totals.plays, programme, pairs=False)
-        return programme()
+        return None if cheap else programme()
 
 
 # What ``ShapePattern._partial_ok`` may read off a partial assignment, per shape.
@@ -763,6 +774,9 @@ _SET_TOTALS: dict[str, type[SetTotals]] = {
 #: Candidate sets a listing judges one by one before it counts instead (0: always count
 #: where a count exists). The matcher tests run with both settings.
 ENUMERATE_FIRST = 400
+#: Candidate sets past which a shape with a dedicated counter (``set_totals``) counts
+#: instead of trying its sets one by one (measured: ``docs/dev/matcher-worst-hand.md``).
+COUNT_FIRST = 100
 
 
 def _classes(members: tuple[Member, ...], laying: Laying) -> range:
