@@ -526,6 +526,7 @@ class ShapePattern(Pattern):
             return ListedBlock(rows, laying=laying, seat=seat, patterns=patterns, river=river)
         counted = None
         surely_many = False
+        candidates = self._candidates(lay, hand, take_all)
         if self.id == "self_mirror" and ENUMERATE_FIRST > 0 and not take_all:
             # Each laid self mirror is one candidate of the trial and makes at most four
             # entries (the suits its last card names): past four entries per candidate the
@@ -533,12 +534,12 @@ class ShapePattern(Pattern):
             counted = self._counted(lay, hand, laying, rules, budget, cheap=True)
             most = len(ELEMENT_SUITS) * ENUMERATE_FIRST
             surely_many = isinstance(counted, LazySets) and counted.entries > most
-        elif ENUMERATE_FIRST > 0 and self._too_many(lay, hand, take_all, COUNT_FIRST):
+        elif ENUMERATE_FIRST > 0 and candidates > COUNT_FIRST:
             # Past COUNT_FIRST candidates, a dedicated counter's totals (the programme built
             # only for a page that reaches the block) cost less than judging each set.
             counted = self._counted(lay, hand, laying, rules, budget, cheap=True)
             surely_many = isinstance(counted, LazySets)
-        if ENUMERATE_FIRST > 0 and not surely_many and not self._too_many(lay, hand, take_all):
+        if ENUMERATE_FIRST > 0 and not surely_many and candidates <= ENUMERATE_FIRST:
             # Ordinary hands have few candidate sets: judging them one by one is far cheaper
             # than setting up the counting programme, which is kept for the hands that have many.
             room = budget.limit - budget.spent
@@ -561,13 +562,13 @@ class ShapePattern(Pattern):
             return PairBlock(counted, rows_block)
         return CountedBlock(counted, rows_block)
 
-    def _too_many(self, lay: Lay, hand: Sequence[Card], take_all: bool, most: int | None = None) -> bool:
-        """Whether the source has more candidate sets than ``most`` (by default: than a
-        listing judges one by one, so that the trial would spend its units and fail): known
-        from the census, without the trial."""
+    def _candidates(self, lay: Lay, hand: Sequence[Card], take_all: bool) -> int:
+        """The candidate sets the source yields, from the census without walking them (0
+        where there is none: the trial is then always tried). More than ``ENUMERATE_FIRST``:
+        the trial would spend its units and fail."""
         if self.census is None or take_all:
-            return False
-        return self.census(lay, hand) > (ENUMERATE_FIRST if most is None else most)
+            return 0
+        return self.census(lay, hand)
 
     def _enumerated(
         self,
