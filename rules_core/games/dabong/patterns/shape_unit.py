@@ -776,7 +776,7 @@ _SET_TOTALS: dict[str, type[SetTotals]] = {
 #: where a count exists). The matcher tests run with both settings.
 ENUMERATE_FIRST = 400
 #: Candidate sets past which a shape with a dedicated counter (``set_totals``) counts
-#: instead of trying its sets one by one (measured: ``docs/dev/matcher-worst-hand.md``).
+#: instead of trying its sets one by one (R-DABONG-M31; measured: ``docs/dev/matcher-worst-hand.md``).
 COUNT_FIRST = 100
 
 
