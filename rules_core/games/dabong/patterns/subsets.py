@@ -95,19 +95,29 @@ class SubsetSums:
     def _by_size(self, *, only_super: bool) -> dict[int, _Cell]:
         """Forward DP: (size, sum) -> (sets, weight sum); returns the row sum == target."""
         table: dict[tuple[int, int], _Cell] = {(0, 0): (1, 0)}
-        for item in self.items:
-            choices = [c for c in item if c.covers_super or not only_super]
-            if not choices:
+        # The sets do not depend on the items' order: the items of many identities (Shamans)
+        # go first, while the table is still small; a card's identities of one value and
+        # weight (a Shaman's four suits of a rank, its tens and faces) are stepped once.
+        for item in sorted(self.items, key=len, reverse=True):
+            alike: dict[tuple[int, int], int] = {}
+            for choice in item:
+                if choice.covers_super or not only_super:
+                    kind = (choice.value, choice.weight)
+                    alike[kind] = alike.get(kind, 0) + 1
+            if not alike:
                 continue
             grown = dict(table)
             for (size, total), (count, weight) in table.items():
-                for choice in choices:
-                    reach = total + choice.value
+                for (value, choice_weight), times in alike.items():
+                    reach = total + value
                     if reach > self.target:
                         continue
                     key = (size + 1, reach)
                     old_count, old_weight = grown.get(key, (0, 0))
-                    grown[key] = (old_count + count, old_weight + weight + choice.weight * count)
+                    grown[key] = (
+                        old_count + count * times,
+                        old_weight + (weight + choice_weight * count) * times,
+                    )
             table = grown
         return {size: cell for (size, total), cell in table.items() if total == self.target}
 
