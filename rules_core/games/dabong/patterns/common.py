@@ -17,6 +17,17 @@ LEVELS: tuple[str, ...] = ("beginner", "intermediate", "master")
 
 ALL_SUITS: frozenset[Suit] = frozenset(ELEMENT_SUITS)
 
+#: The element suits as bits, for the counters that intersect suit sets in their inner
+#: loops (an ``&`` of two small ints is cheaper than of two frozensets, and makes no object).
+SUIT_BIT: dict[Suit, int] = {suit: 1 << n for n, suit in enumerate(ELEMENT_SUITS)}
+ALL_SUIT_BITS = (1 << len(ELEMENT_SUITS)) - 1
+
+
+def suit_bits(suits: Iterable[Suit]) -> int:
+    """``suits`` as a mask of ``SUIT_BIT``."""
+    return sum(SUIT_BIT[s] for s in suits)
+
+
 SUIT_NAMES: dict[Suit, str] = {
     Suit.FIRE: "Fire",
     Suit.WATER: "Water",

@@ -30,12 +30,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import comb, factorial
 
-from ....kernel import ELEMENT_SUITS, Card, Rank, Suit
+from ....kernel import Card, Rank
 from ..values import REAL_CARDS, in_play_value
 from .budget import WorkBudget
-from .common import play_suits, suit_choices
+from .common import ALL_SUIT_BITS
 from .counted import Rule, StateMeter
-from .shapes import Lay, first_ok
+from .shapes import Lay, identity_facts
 
 #: Bits per coefficient of the packed polynomial in the number of pairs. A coefficient
 #: counts (set, first pair, named suit) triples: at most 2**26 card sets times 52**3
@@ -64,17 +64,6 @@ def _rank_structure(structure: tuple[object, ...], rank: Rank | None, pairs: int
     return _MIXED
 
 
-#: The element suits as bits: the walk intersects suit sets millions of times, and an
-#: ``&`` of two small ints is cheaper than of two frozensets (and makes no object).
-_SUIT_BIT = {suit: 1 << n for n, suit in enumerate(ELEMENT_SUITS)}
-_ALL_BITS = (1 << len(ELEMENT_SUITS)) - 1
-
-
-def suit_bits(suits: frozenset[Suit]) -> int:
-    """``suits`` as a mask of ``_SUIT_BIT``."""
-    return sum(_SUIT_BIT[s] for s in suits)
-
-
 #: (first halves' suits, second halves' suits (masks), Shamans used, first pair taken,
 #: total or None, rank structure)
 _PairState = tuple[int, int, int, bool, int | None, tuple[object, ...]]
@@ -95,12 +84,12 @@ def _rank_table(cards: Sequence[tuple[Card, tuple[Card, ...]]], lay: Lay) -> Ran
     """The pair sets of one rank's cards (each with its identities of that rank)."""
     # Forward over the cards: each is left out, or paired with a later card not yet used,
     # as either half. A state: (later cards used, pairs, Shamans, suits, suits, first).
-    # What each identity of the rank brings, read once (the loops below ask it per pairing).
-    of_rank = {i for _, ids in cards for i in ids}
-    suits = {i: suit_bits(play_suits(i, lay.rules)) for i in of_rank}
-    leads = {i: first_ok(i, lay) for i in of_rank}
-    names = {i: len(suit_choices(i)) for i in of_rank}
-    states: dict[tuple[int, int, int, int, int, bool], int] = {(0, 0, 0, _ALL_BITS, _ALL_BITS, False): 1}
+    # What each identity of the rank brings, read once per lay (the loops below ask it per pairing).
+    facts = identity_facts(lay)
+    suits, leads, names = facts.bits, facts.lead, facts.weight
+    states: dict[tuple[int, int, int, int, int, bool], int] = {
+        (0, 0, 0, ALL_SUIT_BITS, ALL_SUIT_BITS, False): 1
+    }
     for i, (card, ids) in enumerate(cards):
         bit = 1 << i
         grown: dict[tuple[int, int, int, int, int, bool], int] = {}
@@ -224,7 +213,7 @@ class PairTotals:
         # state: (first halves' suits, second halves' suits, Shamans used, first pair taken,
         # total (None: no sum can own), rank structure) -> polynomial in the pairs
         start_total = 0 if self._sum else None
-        states: dict[_PairState, int] = {(_ALL_BITS, _ALL_BITS, 0, False, start_total, _NONE): 1}
+        states: dict[_PairState, int] = {(ALL_SUIT_BITS, ALL_SUIT_BITS, 0, False, start_total, _NONE): 1}
         for rank in Rank:
             if rank is Rank.EIGHT and rules.eight_must_share_suit:
                 continue  # an 8 in a self mirror: refused (R-DABONG eight in a pattern)

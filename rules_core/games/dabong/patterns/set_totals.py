@@ -36,12 +36,12 @@ from itertools import combinations
 from math import comb, factorial
 
 from ....kernel import ELEMENT_SUITS, Card, Rank, Suit
-from ..values import REAL_CARDS, identity_choices, in_play_value, rank_in_play_value
+from ..values import REAL_CARDS, identity_choices, rank_in_play_value
 from .budget import WorkBudget
-from .common import play_suits, suit_choices
+from .common import ALL_SUIT_BITS
 from .counted import Rule, StateMeter
-from .pair_totals import COEFFICIENT, SLOT, suit_bits
-from .shapes import Lay, first_ok
+from .pair_totals import COEFFICIENT, SLOT
+from .shapes import Lay, identity_facts
 
 #: The owners each shape's totals can judge (after ``counted.may_own``).
 _FLUSH_OWNERS = frozenset({"addition", "subtraction", "twenty_one", "clone", "full_house"})
@@ -141,14 +141,9 @@ class SetTotals(ABC):
         self._bounds = {o.id: (o.low, o.high) for o in owners}
         self._meter = StateMeter(budget)
         rules = lay.rules
-        self._suits = {c: play_suits(c, rules) for c in REAL_CARDS}
-        self._lead = {c: first_ok(c, lay) for c in REAL_CARDS}
-        self._weight = {c: len(suit_choices(c)) for c in REAL_CARDS}
-        self._value = {c: in_play_value(c) for c in REAL_CARDS}
-        #: (value, is an Ace, weight, may lead) per identity, for ``_read_set``.
-        self._facts = {
-            c: (self._value[c], int(c.rank is Rank.ACE), self._weight[c], self._lead[c]) for c in REAL_CARDS
-        }
+        facts = identity_facts(lay)
+        self._suits, self._bits, self._lead = facts.suits, facts.bits, facts.lead
+        self._weight, self._value = facts.weight, facts.value
         self._banned_8 = rules.eight_must_share_suit
         self.entries = 0
         self.plays = 0
@@ -207,15 +202,15 @@ class SetTotals(ABC):
     def _read_set(self, members: Sequence[Member]) -> SetFacts:
         """What ``_take_owned`` reads of a set (its identities' values, weights and leads),
         in one pass: thousands of full houses are read per listing."""
-        facts = self._facts
+        values, weights_of, leads_of = self._value, self._weight, self._lead
         total = aces = weights = 0
         leads: list[tuple[int, int]] = []
         for _, i in members:
-            value, ace, weight, lead = facts[i]
+            value, weight = values[i], weights_of[i]
             total += value
-            aces += ace
+            aces += i.rank is Rank.ACE
             weights += weight
-            if lead:
+            if leads_of[i]:
                 leads.append((weight, value))
         return SetFacts(
             total=total,
@@ -296,15 +291,21 @@ class SetTotals(ABC):
 
     def _one_rank_sets(self, hand: Sequence[Card], rank: Rank) -> Iterator[tuple[Member, ...]]:
         """Every same-suited set of ``rank`` with at least the shape's fewest cards, once."""
-        seen: set[frozenset[Member]] = set()
-        for suit in ELEMENT_SUITS:
+        for k, suit in enumerate(ELEMENT_SUITS):
             members = self._suited_members(hand, suit).get(rank, [])
             for size in range(max(1, self._mine.low), min(self._mine.high, len(members)) + 1):
                 for chosen in _distinct_cards(members, size):
-                    key = frozenset(chosen)
-                    if key not in seen:
-                        seen.add(key)
+                    if self._first_shared(chosen, k):
                         yield chosen
+
+    def _first_shared(self, members: Sequence[Member], k: int) -> bool:
+        """Whether suit number ``k`` is the first (in ``ELEMENT_SUITS`` order) that every
+        identity of ``members`` covers: a set same-suited in several suits is found under
+        each of them and kept under that one only."""
+        shared = ALL_SUIT_BITS
+        for _, i in members:
+            shared &= self._bits[i]
+        return not shared & ((1 << k) - 1)
 
     def _full_houses(self, hand: Sequence[Card]) -> list[SetFacts]:
         """Every same-suited full house of ``hand`` (a pair and three of another rank), once,
@@ -315,10 +316,9 @@ class SetTotals(ABC):
         )
 
     def _each_full_house(self, hand: Sequence[Card]) -> Iterator[tuple[Member, ...]]:
-        # A set same-suited in several suits is found under each of them: it is kept under
-        # the first (in ``ELEMENT_SUITS`` order) that all its identities cover, so that no
-        # set of seen sets is needed. Only a Shaman can be in both the three and the pair.
-        bits = {i: suit_bits(suits) for i, suits in self._suits.items()}
+        # Kept under the first suit they share (``_first_shared``), here with the three's
+        # suits and the pair's read apart. Only a Shaman can be in both the three and the pair.
+        bits = self._bits
         for k, suit in enumerate(ELEMENT_SUITS):
             earlier = (1 << k) - 1
             by_rank = self._suited_members(hand, suit)
@@ -515,9 +515,8 @@ class _GroupTotals(SetTotals):
 
     def _suited_groups(self, hand: Sequence[Card]) -> Iterator[tuple[Member, ...]]:
         """Every same-suited set of the shape in ``hand`` (a flush owns them), once."""
-        seen: set[frozenset[Member]] = set()
         shamans = sum(1 for c in hand if c.is_shaman)
-        for suit in ELEMENT_SUITS:
+        for k, suit in enumerate(ELEMENT_SUITS):
             # per rank: its same-suited groups, each with the Shamans it takes
             per_rank: list[list[tuple[tuple[Member, ...], frozenset[Card]]]] = []
             by_rank = self._suited_members(hand, suit)
@@ -536,9 +535,7 @@ class _GroupTotals(SetTotals):
             for at in range(len(per_rank) - 1, -1, -1):
                 free[at] = free[at + 1] + any(not helpers for _, helpers in per_rank[at])
             for chosen in _group_choices(per_rank, free, 0, frozenset(), shamans, self.LEAST):
-                key = frozenset(chosen)
-                if key not in seen:
-                    seen.add(key)
+                if self._first_shared(chosen, k):
                     yield chosen
 
 

@@ -25,18 +25,18 @@ from typing import Any, TypeVar
 
 from ....kernel import Card, Rank, Suit
 from ..matcher_api import MatchRules, PileContext
-from ..values import in_play_value
-from .common import ALL_SUITS, play_suits
+from ..values import REAL_CARDS, in_play_value
+from .common import ALL_SUITS, play_suits, suit_bits, suit_choices
 from .single import follow_rule
 
 _T = TypeVar("_T")
 
 
 class LayMemo:
-    """What several shapes of one listing compute alike (the same-suited sums of one suit
-    pool, the same-suited full houses of one hand), computed once: it is made afresh with
-    each ``Lay``, so it lives as long as the listing or check that made the lay, and a
-    repeated request computes everything again."""
+    """What several shapes of one listing compute alike (the identities' facts, the
+    same-suited sums of one suit pool, the same-suited full houses of one hand), computed
+    once. It is made afresh with each ``Lay``, so it lives as long as the listing or check
+    that made the lay, and a repeated request computes everything again."""
 
     __slots__ = ("_results",)
 
@@ -69,6 +69,36 @@ def first_ok(identity: Card, lay: Lay) -> bool:
     if lay.neutral:
         return identity.rank is Rank.TWO or in_play_value(identity) == lay.neutral
     return follow_rule(identity, lay.ctx) is not None
+
+
+@dataclass(frozen=True, slots=True)
+class IdentityFacts:
+    """What the counters read of every real identity on one lay, read once per lay."""
+
+    #: The suits it counts as inside a play, as a set and as ``common.SUIT_BIT`` bits.
+    suits: dict[Card, frozenset[Suit]]
+    bits: dict[Card, int]
+    #: Whether it may be the first card (``first_ok``).
+    lead: dict[Card, bool]
+    #: The suits one may name with it on top.
+    weight: dict[Card, int]
+    value: dict[Card, int]
+
+
+def identity_facts(lay: Lay) -> IdentityFacts:
+    """The lay's ``IdentityFacts``, shared by every counter of the listing or check."""
+    return lay.memo.get("identity_facts", lambda: _read_identities(lay))
+
+
+def _read_identities(lay: Lay) -> IdentityFacts:
+    suits = {c: play_suits(c, lay.rules) for c in REAL_CARDS}
+    return IdentityFacts(
+        suits=suits,
+        bits={c: suit_bits(s) for c, s in suits.items()},
+        lead={c: first_ok(c, lay) for c in REAL_CARDS},
+        weight={c: len(suit_choices(c)) for c in REAL_CARDS},
+        value={c: in_play_value(c) for c in REAL_CARDS},
+    )
 
 
 def common_suits(ids: tuple[Card, ...], rules: MatchRules) -> frozenset[Suit]:
