@@ -83,51 +83,85 @@ _Move = tuple[int, int, int, bool, int, int, int]
 def _rank_table(cards: Sequence[tuple[Card, tuple[Card, ...]]], lay: Lay) -> RankTable:
     """The pair sets of one rank's cards (each with its identities of that rank)."""
     # Forward over the cards: each is left out, or paired with a later card not yet used,
-    # as either half. A state: (later cards used, pairs, Shamans, suits, suits, first).
-    # What each identity of the rank brings, read once per lay (the loops below ask it per pairing).
-    facts = identity_facts(lay)
-    suits, leads, names = facts.bits, facts.lead, facts.weight
-    states: dict[tuple[int, int, int, int, int, bool], int] = {
-        (0, 0, 0, ALL_SUIT_BITS, ALL_SUIT_BITS, False): 1
-    }
-    for i, (card, ids) in enumerate(cards):
-        bit = 1 << i
-        grown: dict[tuple[int, int, int, int, int, bool], int] = {}
-        for (used, pairs, shamans, half1, half2, first), count in states.items():
-            if used & bit:
-                key = (used & ~bit, pairs, shamans, half1, half2, first)
-                grown[key] = grown.get(key, 0) + count
+    # as either half. A state (later cards used, pairs, Shamans, suits, suits, first) is
+    # packed into one int (``_pack``): the states are hashed once per pairing.
+    pairings = _pairings(cards, lay)
+    states: dict[int, int] = {_pack(0, 0, 0, ALL_SUIT_BITS, ALL_SUIT_BITS, False): 1}
+    for i in range(len(cards)):
+        bit = 1 << i << _USED_SHIFT
+        grown: dict[int, int] = {}
+        for key, count in states.items():
+            if key & bit:
+                free = key & ~bit
+                grown[free] = grown.get(free, 0) + count
                 continue
-            key = (used, pairs, shamans, half1, half2, first)
             grown[key] = grown.get(key, 0) + count
-            for d in range(i + 1, len(cards)):
-                if used >> d & 1:
+            first = key & 1
+            half1, half2 = key >> 5 & 15, key >> 1 & 15
+            for d, helpers, kinds in pairings[i]:
+                if key >> _USED_SHIFT >> d & 1:
                     continue
-                other, other_ids = cards[d]
-                helpers = shamans + card.is_shaman + other.is_shaman
-                for a_ids, b_ids in ((ids, other_ids), (other_ids, ids)):
-                    for a_id in a_ids:
-                        suits1 = half1 & suits[a_id]
-                        if not suits1:
-                            continue
-                        leads_here = not first and leads[a_id]
-                        for b_id in b_ids:
-                            suits2 = half2 & suits[b_id]
-                            if not suits2:
-                                continue
-                            key = (used | 1 << d, pairs + 1, helpers, suits1, suits2, first)
-                            grown[key] = grown.get(key, 0) + count
-                            if leads_here:
-                                key = (used | 1 << d, pairs + 1, helpers, suits1, suits2, True)
-                                grown[key] = grown.get(key, 0) + count * names[b_id]
+                # one more pair, its Shamans added; the suits and the first pair set below
+                base = ((key | 1 << d << _USED_SHIFT) + (1 << 11) + (helpers << 9)) & ~0x1FF
+                for half1_bits, half2_bits, ways, led_ways in kinds:
+                    suits1 = half1 & half1_bits
+                    if not suits1:
+                        continue
+                    suits2 = half2 & half2_bits
+                    if not suits2:
+                        continue
+                    to = base | suits1 << 5 | suits2 << 1 | first
+                    grown[to] = grown.get(to, 0) + count * ways
+                    if led_ways and not first:
+                        grown[to | 1] = grown.get(to | 1, 0) + count * led_ways
         states = grown
     table: RankTable = {}
-    for (used, pairs, shamans, half1, half2, first), count in states.items():
-        assert used == 0
+    for key, count in states.items():
+        assert key >> _USED_SHIFT == 0
+        pairs = key >> 11 & 7
         if pairs:
-            entry = (pairs, shamans, half1, half2, first)
+            entry = (pairs, key >> 9 & 3, key >> 5 & 15, key >> 1 & 15, bool(key & 1))
             table[entry] = table.get(entry, 0) + count
     return table
+
+
+#: Bit layout of ``_rank_table``'s packed state: first pair (bit 0), second halves' suits
+#: (1-4), first halves' suits (5-8), Shamans (9-10), pairs (11-13), used cards (14 on).
+_USED_SHIFT = 14
+
+
+def _pack(used: int, pairs: int, shamans: int, half1: int, half2: int, first: bool) -> int:
+    return used << _USED_SHIFT | pairs << 11 | shamans << 9 | half1 << 5 | half2 << 1 | first
+
+
+#: A later card to pair with: (its place, the Shamans in the pair, what the pairing's
+#: identities bring: (first half's suits, second half's suits, ways, ways that lead,
+#: each weighted by the suits the second half may name)).
+_Pairing = tuple[int, int, list[tuple[int, int, int, int]]]
+
+
+def _pairings(cards: Sequence[tuple[Card, tuple[Card, ...]]], lay: Lay) -> list[list[_Pairing]]:
+    """Per card, the later cards it may pair with, the identity pairs of both orders merged
+    by the suits they bring (a pair of Shamans has 32 of them, on a few distinct suit pairs)."""
+    facts = identity_facts(lay)
+    suits, leads, names = facts.bits, facts.lead, facts.weight
+    out: list[list[_Pairing]] = []
+    for i, (card, ids) in enumerate(cards):
+        later: list[_Pairing] = []
+        for d in range(i + 1, len(cards)):
+            other, other_ids = cards[d]
+            kinds: dict[tuple[int, int], list[int]] = {}
+            for a_ids, b_ids in ((ids, other_ids), (other_ids, ids)):
+                for a_id in a_ids:
+                    for b_id in b_ids:
+                        tally = kinds.setdefault((suits[a_id], suits[b_id]), [0, 0])
+                        tally[0] += 1
+                        if leads[a_id]:
+                            tally[1] += names[b_id]
+            helpers = card.is_shaman + other.is_shaman
+            later.append((d, helpers, [(h1, h2, ways, led) for (h1, h2), (ways, led) in kinds.items()]))
+        out.append(later)
+    return out
 
 
 #: One table entry as the walk reads it: (first halves' suits, second halves' suits,

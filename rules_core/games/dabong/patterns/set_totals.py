@@ -80,6 +80,9 @@ class SetFacts:
     leads: tuple[tuple[int, int], ...]
 
 
+#: (total, Aces up to 2, weights, leads) of part of a set, as ``SetFacts`` holds them.
+_PartFacts = tuple[int, int, int, tuple[tuple[int, int], ...]]
+
 _SUIT_SETS: tuple[frozenset[Suit], ...] = tuple(
     frozenset(s for k, s in enumerate(ELEMENT_SUITS) if mask >> k & 1) for mask in range(1, 16)
 )
@@ -220,8 +223,10 @@ class SetTotals(ABC):
             leads=tuple(leads),
         )
 
-    def _take_read(self, facts: SetFacts, *, apart: bool, summed: bool, twenty_one: bool = False) -> None:
-        """``_take_owned`` of a set already read."""
+    def _take_read(
+        self, facts: SetFacts, *, apart: bool, summed: bool, twenty_one: bool = False, times: int = 1
+    ) -> None:
+        """``_take_owned`` of a set already read (``times`` sets alike)."""
         total, aces = facts.total, facts.aces
         if twenty_one and not makes_21(total, aces):
             return
@@ -229,7 +234,7 @@ class SetTotals(ABC):
         for weight, value in facts.leads:
             by_sum = reach and self._sum_owns(total, aces, value)
             if (apart and not by_sum) or (summed and by_sum):
-                top = facts.weights - weight
+                top = (facts.weights - weight) * times
                 self.entries -= top
                 self.plays -= top * facts.orderings
 
@@ -241,8 +246,13 @@ class SetTotals(ABC):
         return self._lay.memo.get(key, lambda: self._summed_states(pool))
 
     def _summed_states(self, pool: Sequence[Sequence[Card]]) -> dict[tuple[int, int, int], int]:
-        # (total, Aces, the first card's value or 0) -> (no top marked, top marked)
-        states: dict[tuple[int, int, int], tuple[int, int]] = {(0, 0, 0): (1, 0)}
+        # A state (total, Aces up to 2, the first card's value or 0) is packed into one int,
+        # total << 6 | Aces << 4 | lead, so that adding a card is an addition and a total
+        # past the reach a comparison; the sets with no top marked and with the top marked
+        # sit in two dicts filled in the same order.
+        limit = (_SUM_REACH + 1) << 6
+        plains: dict[int, int] = {0: 1}
+        toppeds: dict[int, int] = {0: 0}
         # The sets do not depend on the cards' order: the cards of many identities (Shamans)
         # go first, while the states are still few, instead of last over the full table.
         for ids in sorted(pool, key=len, reverse=True):
@@ -250,28 +260,34 @@ class SetTotals(ABC):
             for i in ids:
                 kind = (self._value[i], int(i.rank is Rank.ACE), self._lead[i], self._weight[i])
                 groups[kind] = groups.get(kind, 0) + 1
-            grown = dict(states)
-            for (total, aces, lead), (plain, topped) in states.items():
+            moves = [
+                (value << 6, ace << 4, value if may_lead else 0, weight, count)
+                for (value, ace, may_lead, weight), count in groups.items()
+            ]
+            grown_plains = dict(plains)
+            grown_toppeds = dict(toppeds)
+            for (key, plain), topped in zip(plains.items(), toppeds.values(), strict=True):
                 plain_in, topped_in = plain << SLOT, topped << SLOT
-                for (value, ace, may_lead, weight), count in groups.items():
-                    after = total + value
-                    if after > _SUM_REACH:
+                led = key & 15
+                two_aces = key & 32
+                for step, ace_step, lead_value, weight, count in moves:
+                    after = key + step
+                    if after >= limit:
                         continue
-                    more = min(2, aces + ace)
+                    if not two_aces:
+                        after += ace_step
                     # in, not first: as the top or not
-                    key = (after, more, lead)
-                    old = grown.get(key, (0, 0))
-                    grown[key] = (
-                        old[0] + plain_in * count,
-                        old[1] + (topped_in + plain_in * weight) * count,
+                    grown_plains[after] = grown_plains.get(after, 0) + plain_in * count
+                    grown_toppeds[after] = (
+                        grown_toppeds.get(after, 0) + (topped_in + plain_in * weight) * count
                     )
-                    if not lead and may_lead:
-                        led = (after, more, value)
-                        old = grown.get(led, (0, 0))
-                        grown[led] = (old[0] + plain_in * count, old[1] + topped_in * count)
-            states = grown
-            self._meter.spend(len(states))
-        return {key: topped for key, (_, topped) in states.items() if key[2]}
+                    if not led and lead_value:
+                        first = after + lead_value
+                        grown_plains[first] = grown_plains.get(first, 0) + plain_in * count
+                        grown_toppeds[first] = grown_toppeds.get(first, 0) + topped_in * count
+            plains, toppeds = grown_plains, grown_toppeds
+            self._meter.spend(len(plains))
+        return {(key >> 6, key >> 4 & 3, key & 15): topped for key, topped in toppeds.items() if key & 15}
 
     def _suited_members(self, hand: Sequence[Card], suit: Suit) -> dict[Rank, list[Member]]:
         """Per rank, the hand's (card, identity) members that cover ``suit`` (every rank: a
@@ -307,15 +323,29 @@ class SetTotals(ABC):
             shared &= self._bits[i]
         return not shared & ((1 << k) - 1)
 
-    def _full_houses(self, hand: Sequence[Card]) -> list[SetFacts]:
-        """Every same-suited full house of ``hand`` (a pair and three of another rank), once,
-        as read for ``_take_read``; the flush and the full house both take them away:
-        enumerated once per lay."""
-        return self._lay.memo.get(
-            ("full_houses", tuple(hand)), lambda: [self._read_set(m) for m in self._each_full_house(hand)]
-        )
+    def _full_houses(self, hand: Sequence[Card]) -> list[tuple[SetFacts, int]]:
+        """The same-suited full houses of ``hand`` (a pair and three of another rank), each
+        once, as read for ``_take_read``, those read alike merged (with how many they are);
+        the flush and the full house both take them away: enumerated once per lay."""
+        return self._lay.memo.get(("full_houses", tuple(hand)), lambda: self._tally_full_houses(hand))
 
-    def _each_full_house(self, hand: Sequence[Card]) -> Iterator[tuple[Member, ...]]:
+    def _tally_full_houses(self, hand: Sequence[Card]) -> list[tuple[SetFacts, int]]:
+        tally: dict[_PartFacts, int] = {}
+        for three, two in self._each_full_house(hand):
+            key = (three[0] + two[0], min(2, three[1] + two[1]), three[2] + two[2], three[3] + two[3])
+            tally[key] = tally.get(key, 0) + 1
+        return [
+            (SetFacts(total=total, aces=aces, weights=weights, orderings=factorial(3), leads=leads), times)
+            for (total, aces, weights, leads), times in tally.items()
+        ]
+
+    def _part_facts(self, members: Sequence[Member]) -> _PartFacts:
+        """What ``_read_set`` reads of part of a set: (total, Aces, weights, leads)."""
+        facts = self._read_set(members)
+        return (facts.total, facts.aces, facts.weights, facts.leads)
+
+    def _each_full_house(self, hand: Sequence[Card]) -> Iterator[tuple[_PartFacts, _PartFacts]]:
+        """Every same-suited full house, as the facts of its three and of its pair."""
         # Kept under the first suit they share (``_first_shared``), here with the three's
         # suits and the pair's read apart. Only a Shaman can be in both the three and the pair.
         bits = self._bits
@@ -324,13 +354,14 @@ class SetTotals(ABC):
             by_rank = self._suited_members(hand, suit)
             if self._banned_8:  # an 8 in a mixed-suit play: refused
                 by_rank = {rank: members for rank, members in by_rank.items() if rank is not Rank.EIGHT}
-            pairs_of: dict[Rank, list[tuple[tuple[Member, ...], frozenset[Card], int]]] = {}
+            pairs_of: dict[Rank, list[tuple[_PartFacts, frozenset[Card], int]]] = {}
             for three, threes in by_rank.items():
                 if len({card for card, _ in threes}) < 3:
                     continue
                 for trio in _distinct_cards(threes, 3):
                     used = {card for card, _ in trio}
                     trio_bits = bits[trio[0][1]] & bits[trio[1][1]] & bits[trio[2][1]] & earlier
+                    trio_facts = self._part_facts(trio)
                     for two, twos in by_rank.items():
                         if two is three:
                             continue
@@ -338,16 +369,16 @@ class SetTotals(ABC):
                         if pairs is None:
                             pairs = pairs_of[two] = [
                                 (
-                                    pair,
+                                    self._part_facts(pair),
                                     frozenset((pair[0][0], pair[1][0])),
                                     bits[pair[0][1]] & bits[pair[1][1]],
                                 )
                                 for pair in _distinct_cards(twos, 2)
                             ]
-                        for pair, cards, pair_bits in pairs:
+                        for pair_facts, cards, pair_bits in pairs:
                             if trio_bits & pair_bits or not cards.isdisjoint(used):
                                 continue
-                            yield (*trio, *pair)
+                            yield trio_facts, pair_facts
 
     def _clone_rank(self) -> Rank | None:
         """The rank a clone among the owners takes (None: no clone can own)."""
@@ -399,9 +430,9 @@ class FlushTotals(SetTotals):
             self._meter.spend(len(pool))
         self._take_one_rank(hand)
         if "full_house" in self._owner_ids:
-            for facts in self._full_houses(hand):
-                self._take_read(facts, apart=True, summed=False)
-                self._meter.spend(1)
+            for facts, times in self._full_houses(hand):
+                self._take_read(facts, apart=True, summed=False, times=times)
+                self._meter.spend(times)
 
     def _take_summed(self, pool: Sequence[Sequence[Card]], sign: int) -> None:
         """Take away (times ``sign``) the flushes of ``pool`` a same-suit sum owns."""
@@ -446,9 +477,9 @@ class FullHouseTotals(SetTotals):
             self._meter.spend(len(tables))
         self.entries = entries
         self.plays = entries * factorial(3)
-        for facts in self._full_houses(hand):
-            self._take_read(facts, apart=False, summed=True)
-            self._meter.spend(1)
+        for facts, times in self._full_houses(hand):
+            self._take_read(facts, apart=False, summed=True, times=times)
+            self._meter.spend(times)
 
 
 class TwentyOneTotals(SetTotals):

@@ -48,6 +48,9 @@ Item = tuple[Choice, ...]
 # (count of sets, sum over sets of their weight sum)
 _Cell = tuple[int, int]
 
+#: Bits of a packed DP key that hold the set size (a hand has at most 55 cards).
+_SIZE_BITS = 6
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SetTotals:
@@ -94,7 +97,12 @@ class SubsetSums:
 
     def _by_size(self, *, only_super: bool) -> dict[int, _Cell]:
         """Forward DP: (size, sum) -> (sets, weight sum); returns the row sum == target."""
-        table: dict[tuple[int, int], _Cell] = {(0, 0): (1, 0)}
+        # A cell's key packs (sum, size) into one int, sum << _SIZE_BITS | size, so that
+        # adding a card is one addition and a sum past the target one comparison; the sets
+        # and the weight sums sit in two dicts filled in the same order.
+        bound = (self.target + 1) << _SIZE_BITS
+        counts: dict[int, int] = {0: 1}
+        weights: dict[int, int] = {0: 0}
         # The sets do not depend on the items' order: the items of many identities (Shamans)
         # go first, while the table is still small; a card's identities of one value and
         # weight (a Shaman's four suits of a rank, its tens and faces) are stepped once.
@@ -106,20 +114,25 @@ class SubsetSums:
                     alike[kind] = alike.get(kind, 0) + 1
             if not alike:
                 continue
-            grown = dict(table)
-            for (size, total), (count, weight) in table.items():
-                for (value, choice_weight), times in alike.items():
-                    reach = total + value
-                    if reach > self.target:
+            grown_counts = dict(counts)
+            grown_weights = dict(weights)
+            for (value, choice_weight), times in alike.items():
+                step = (value << _SIZE_BITS) + 1
+                for (key, count), weight in zip(counts.items(), weights.values(), strict=True):
+                    reach = key + step
+                    if reach >= bound:
                         continue
-                    key = (size + 1, reach)
-                    old_count, old_weight = grown.get(key, (0, 0))
-                    grown[key] = (
-                        old_count + count * times,
-                        old_weight + (weight + choice_weight * count) * times,
+                    grown_counts[reach] = grown_counts.get(reach, 0) + count * times
+                    grown_weights[reach] = (
+                        grown_weights.get(reach, 0) + (weight + choice_weight * count) * times
                     )
-            table = grown
-        return {size: cell for (size, total), cell in table.items() if total == self.target}
+            counts, weights = grown_counts, grown_weights
+        row = self.target << _SIZE_BITS
+        return {
+            key - row: (count, weight)
+            for (key, count), weight in zip(counts.items(), weights.values(), strict=True)
+            if key >= row
+        }
 
     # -- paging ---------------------------------------------------------------------------
     def _suffix(self, *, only_super: bool) -> list[list[list[_Cell]]]:

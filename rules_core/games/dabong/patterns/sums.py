@@ -32,7 +32,7 @@ from .common import (
     suit_choices,
     top_power,
 )
-from .subsets import Choice, Item, SubsetSums
+from .subsets import Choice, Item, SetTotals, SubsetSums
 
 #: Exact common-suit classes of a set, each with the wider class whose sets it leaves out
 #: (a set of Jacks of Water and Air shares both suits: it is counted once, in the pair class).
@@ -189,13 +189,18 @@ class SameSuitSum(Pattern):
                 if not reach >> target & 1:
                     continue  # no subset of the class's cards adds up to the target
                 sets = SubsetSums(items, target=target, min_size=2, exclude_all_super=wider is not None)
-                block = SumBlock(sets=sets, first=None, pattern=self.id, seat=seat)
+                block = SumBlock(sets=sets, totals=_totals(sets), first=None, pattern=self.id, seat=seat)
                 if block.entries:
                     yield block
                 continue
             shared: dict[tuple[int, int, bool], SubsetSums] = {}
+            # The totals of the sets after a first card depend on what the other cards are
+            # worth, not on which cards they are: first cards alike (a Shaman's identities of
+            # one value, cards of one value and weight) share them.
+            tallied: dict[tuple[tuple[tuple[int, int, bool], ...], int, bool], SetTotals] = {}
             for place, item in enumerate(items):
                 others = items[:place] + items[place + 1 :]
+                worth = tuple((c.value, c.weight, c.covers_super) for c in item)
                 for first in item:
                     rest = first.value - target
                     if rest < 1 or not reach >> rest & 1:
@@ -209,9 +214,20 @@ class SameSuitSum(Pattern):
                             exclude_all_super=wider is not None,
                             start_super=first.covers_super,
                         )
-                    block = SumBlock(sets=shared[cache_key], first=first, pattern=self.id, seat=seat)
+                    sets = shared[cache_key]
+                    tally_key = (worth, rest, first.covers_super)
+                    totals = tallied.get(tally_key)
+                    if totals is None:
+                        totals = tallied[tally_key] = _totals(sets)
+                    block = SumBlock(sets=sets, totals=totals, first=first, pattern=self.id, seat=seat)
                     if block.entries:
                         yield block
+
+
+def _totals(sets: SubsetSums) -> SetTotals:
+    """A block's entries and plays: each set of n cards is laid in (n-1)! orders (its top
+    card fixed) per entry."""
+    return sets.totals(lambda n: factorial(n - 1))
 
 
 def _reachable_sums(items: list[Item]) -> int:
@@ -267,12 +283,13 @@ def _items_table() -> dict[tuple[bool, int], dict[str | None, Item]]:
 class SumBlock:
     """The sets of one suit class (and, for a subtraction, one first card), paged lazily."""
 
-    def __init__(self, *, sets: SubsetSums, first: Choice | None, pattern: str, seat: int) -> None:
+    def __init__(
+        self, *, sets: SubsetSums, totals: SetTotals, first: Choice | None, pattern: str, seat: int
+    ) -> None:
         self._sets = sets
         self._first = first
         self._pattern = pattern
         self._seat = seat
-        totals = sets.totals(lambda n: factorial(n - 1))
         self.entries = totals.entries
         self.plays = totals.plays
 
