@@ -174,10 +174,15 @@ class SetTotals(ABC):
 
     def _sum_owns(self, total: int, aces: int, lead_value: int) -> bool:
         """Whether a same-suit sum among the owners accepts a same-suited set so led."""
-        ids, pile_value = self._owner_ids, self._lay.ctx.pile_value
-        if "addition" in ids and total == pile_value:
+        return self._sum_owns_led(total, aces, 2 * lead_value - total == self._lay.ctx.pile_value)
+
+    def _sum_owns_led(self, total: int, aces: int, subtracts: bool) -> bool:
+        """``_sum_owns`` where ``subtracts`` says whether the first card less the others makes
+        the pile's value (the one thing a subtraction reads of the first card)."""
+        ids = self._owner_ids
+        if "addition" in ids and total == self._lay.ctx.pile_value:
             return True
-        if "subtraction" in ids and 2 * lead_value - total == pile_value:
+        if "subtraction" in ids and subtracts:
             return True
         return "twenty_one" in ids and makes_21(total, aces)
 
@@ -238,19 +243,23 @@ class SetTotals(ABC):
                 self.entries -= top
                 self.plays -= top * facts.orderings
 
-    def _summed(self, pool: Sequence[Sequence[Card]]) -> dict[tuple[int, int, int], int]:
+    def _summed(self, pool: Sequence[Sequence[Card]]) -> dict[tuple[int, int, bool], int]:
         """The sets of ``pool`` (one identity per card) of total 21 or less with a first card
-        that may lead: (total, Aces up to 2, the first card's value) -> top-marked polynomial.
-        The flush and the twenty-one ask it of the same pools: counted once per lay."""
+        that may lead: (total, Aces up to 2, whether the first card less the others makes the
+        pile's value) -> top-marked polynomial. The flush and the twenty-one ask it of the
+        same pools: counted once per lay."""
         key = ("summed", tuple(tuple(ids) for ids in pool))
         return self._lay.memo.get(key, lambda: self._summed_states(pool))
 
-    def _summed_states(self, pool: Sequence[Sequence[Card]]) -> dict[tuple[int, int, int], int]:
-        # A state (total, Aces up to 2, the first card's value or 0) is packed into one int,
-        # total << 6 | Aces << 4 | lead, so that adding a card is an addition and a total
-        # past the reach a comparison; the sets with no top marked and with the top marked
-        # sit in two dicts filled in the same order.
-        limit = (_SUM_REACH + 1) << 6
+    def _summed_states(self, pool: Sequence[Sequence[Card]]) -> dict[tuple[int, int, bool], int]:
+        # A subtraction reads the first card only through what it leaves: d = 2 * first -
+        # total must end equal to the pile's value, and d only falls as cards are added. So a
+        # led state keeps d while it may still reach the pile's value (lead code 2 + d - pile)
+        # or only that it is led (code 1), instead of the first card's value; 0: not led yet.
+        # The state is packed into one int, total << 6 | Aces << 4 | lead code, so that
+        # adding a card is an addition and a total past the reach a comparison; the sets with
+        # no top marked and with the top marked sit in two dicts filled in the same order.
+        pile = self._lay.ctx.pile_value
         plains: dict[int, int] = {0: 1}
         toppeds: dict[int, int] = {0: 0}
         # The sets do not depend on the cards' order: the cards of many identities (Shamans)
@@ -261,33 +270,42 @@ class SetTotals(ABC):
                 kind = (self._value[i], int(i.rank is Rank.ACE), self._lead[i], self._weight[i])
                 groups[kind] = groups.get(kind, 0) + 1
             moves = [
-                (value << 6, ace << 4, value if may_lead else 0, weight, count)
+                (value, ace << 4, may_lead, weight, count)
                 for (value, ace, may_lead, weight), count in groups.items()
             ]
             grown_plains = dict(plains)
             grown_toppeds = dict(toppeds)
             for (key, plain), topped in zip(plains.items(), toppeds.values(), strict=True):
                 plain_in, topped_in = plain << SLOT, topped << SLOT
-                led = key & 15
+                code = key & 15
                 two_aces = key & 32
-                for step, ace_step, lead_value, weight, count in moves:
-                    after = key + step
-                    if after >= limit:
+                total = key >> 6
+                for value, ace_step, may_lead, weight, count in moves:
+                    if total + value > _SUM_REACH:
                         continue
+                    after = key + (value << 6)
                     if not two_aces:
                         after += ace_step
+                    if code > 1:  # led, d still at or above the pile's value: it falls by value
+                        after += -value if code - value > 1 else 1 - code
                     # in, not first: as the top or not
                     grown_plains[after] = grown_plains.get(after, 0) + plain_in * count
                     grown_toppeds[after] = (
                         grown_toppeds.get(after, 0) + (topped_in + plain_in * weight) * count
                     )
-                    if not led and lead_value:
-                        first = after + lead_value
+                    if not code and may_lead:
+                        d = value - total
+                        first = after + (2 + d - pile if d >= pile else 1)
                         grown_plains[first] = grown_plains.get(first, 0) + plain_in * count
                         grown_toppeds[first] = grown_toppeds.get(first, 0) + topped_in * count
             plains, toppeds = grown_plains, grown_toppeds
             self._meter.spend(len(plains))
-        return {(key >> 6, key >> 4 & 3, key & 15): topped for key, topped in toppeds.items() if key & 15}
+        summed: dict[tuple[int, int, bool], int] = {}
+        for key, topped in toppeds.items():
+            if key & 15:
+                state = (key >> 6, key >> 4 & 3, key & 15 == 2)
+                summed[state] = summed.get(state, 0) + topped
+        return summed
 
     def _suited_members(self, hand: Sequence[Card], suit: Suit) -> dict[Rank, list[Member]]:
         """Per rank, the hand's (card, identity) members that cover ``suit`` (every rank: a
@@ -436,8 +454,8 @@ class FlushTotals(SetTotals):
 
     def _take_summed(self, pool: Sequence[Sequence[Card]], sign: int) -> None:
         """Take away (times ``sign``) the flushes of ``pool`` a same-suit sum owns."""
-        for (total, aces, lead), topped in self._summed(pool).items():
-            if lead and self._sum_owns(total, aces, lead):
+        for (total, aces, subtracts), topped in self._summed(pool).items():
+            if self._sum_owns_led(total, aces, subtracts):
                 self._add(topped, -sign)
 
     def _take_one_rank(self, hand: Sequence[Card]) -> None:
@@ -495,8 +513,8 @@ class TwentyOneTotals(SetTotals):
             if len(pool) < mine.low:
                 continue
             sign = 1 if len(suits) % 2 else -1
-            for (total, aces, lead), topped in self._summed(pool).items():
-                if makes_21(total, aces) and not self._sum_owns(total, aces, lead):
+            for (total, aces, subtracts), topped in self._summed(pool).items():
+                if makes_21(total, aces) and not self._sum_owns_led(total, aces, subtracts):
                     self._add(topped, sign)
         rank = self._clone_rank()
         if rank is not None:
