@@ -1,8 +1,9 @@
-"""Dedicated totals equal the card-by-card programme's (``set_totals``, ``pair_totals``).
+"""Dedicated totals equal the card-by-card programme's (``set_totals``, ``pair_totals``,
+``clone_totals``).
 
-A listing takes the totals of every counted block of a normal pile (twenty-one, full house,
-flush, three by three, heaven, hell, four of a kind, four pair, straights, eight straights,
-self mirror) from a dedicated counter and
+A listing takes the totals of every counted block of a normal pile (clone, twenty-one, full
+house, flush, three by three, heaven, hell, four of a kind, four pair, straights, eight
+straights, self mirror) from a dedicated counter and
 builds the card-by-card programme (``CountedSets``) only when a page reaches the block.
 Here every such block of random Master hands (0-3 Shamans, wild 8s or not, rich in one
 suit's Jacks, 8s and low cards or not, many tops) also builds the programme at once, and
@@ -30,9 +31,10 @@ WILD_EIGHTS = replace(UNBOUNDED, eight_must_share_suit=False)
 INTERMEDIATE = replace(UNBOUNDED, level="intermediate")
 TOPS = ("9W", "5F", "AE", "JA", "7F", "6W", "KA", "2E", "8F", "QW", "3A", "10E", "4W")
 
-#: The set shapes whose totals ``set_totals`` counts.
+#: The set shapes whose totals ``set_totals`` (the clone: ``clone_totals``) counts.
 DEDICATED = frozenset(
-    {"twenty_one", "full_house", "flush", "three_by_three", "heaven", "hell", "four_of_a_kind", "four_pair"}
+    {"clone", "twenty_one", "full_house", "flush", "three_by_three", "heaven", "hell", "four_of_a_kind"}
+    | {"four_pair"}
 )
 #: The runs whose totals ``set_totals`` counts.
 RUNS = frozenset({"straight", "eight_straight"})
@@ -77,7 +79,7 @@ def test_dedicated_totals_equal_the_programmes(monkeypatch: pytest.MonkeyPatch, 
     mismatched = [(shape, fast, slow) for shape, fast, slow in seen if fast != slow]
     assert not mismatched
     shapes = {shape for shape, fast, _ in seen if fast[0]}
-    assert {"twenty_one", "full_house", "flush", "straight"} <= shapes  # not only empty blocks
+    assert {"clone", "twenty_one", "full_house", "flush", "straight"} <= shapes  # not only empty blocks
 
 
 def test_big_hands_with_three_shamans(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -343,6 +343,9 @@ _NEVER_OWNS: dict[str, frozenset[str]] = {
         {"addition", "subtraction", "twenty_one", "clone", "full_house", "three_by_three"}
         | {"heaven", "hell", "four_of_a_kind", "four_pair"}
     ),
+    # three 7s are never three 6s, and the other way round
+    "heaven": frozenset({"hell"}),
+    "hell": frozenset({"heaven"}),
     # 3+ distinct ranks: never a rank group
     "straight": frozenset(
         {"clone", "full_house", "three_by_three", "heaven", "hell", "four_of_a_kind", "four_pair"}

@@ -39,6 +39,7 @@ from . import shapes as shapes_mod
 from .base import CardRule, Miss, OrderRule, Pattern, Slot
 from .budget import CHECK_ADVICE, LIST_ADVICE, WorkBudget
 from .census import Census
+from .clone_totals import clone_totals
 from .common import declarations, identities_with_suit, shown, suit_choices, top_power
 from .counted import (
     GRP,
@@ -704,6 +705,10 @@ class ShapePattern(Pattern):
             items = set_items(hand, fixed_first=first, by_rank=by_rank)
             return CountedSets(items, lay, mine, owners, fixed_first=first, by_rank=by_rank, budget=budget)
 
+        if self.id == "clone":
+            clones = clone_totals(hand, lay, mine, owners)
+            if clones is not None:
+                return LazySets(*clones, programme, pairs=False)
         totals_of = _SET_TOTALS.get(self.id)
         if totals_of is not None and first:
             totals = totals_of(hand, lay, mine, owners, budget)
