@@ -164,48 +164,43 @@ def _pairings(cards: Sequence[tuple[Card, tuple[Card, ...]]], lay: Lay) -> list[
     return out
 
 
-#: One table entry as the walk reads it: (first halves' suits, second halves' suits,
-#: holds the first pair, Shamans used, bit shift (pairs), total added, pairs for the rank
-#: structure, ways per number of Shamans already used).
-_Entry = tuple[int, int, bool, int, int, int, int, tuple[int, ...]]
+#: One table entry as the walk reads it from a given (Shamans used, first pair taken):
+#: (first halves' suits, second halves' suits, (Shamans used after, first pair taken after,
+#: bit shift (pairs), total added, pairs for the rank structure), ways).
+_Entry = tuple[int, int, tuple[int, bool, int, int, int], int]
 
 
-def _entries(table: RankTable, shamans: int, value: int) -> list[_Entry]:
-    """``table`` read once for ``_moves``. An entry's count is over every set of ``helpers``
-    Shamans, all alike, so with ``used`` Shamans taken any of those not yet used may serve."""
-    return [
-        (
-            suits1,
-            suits2,
-            here_first,
-            helpers,
-            SLOT * pairs,
-            pairs * value,
-            min(pairs, 2),
-            tuple(
-                count * comb(shamans - used, helpers) // comb(shamans, helpers)
-                if helpers + used <= shamans
-                else 0
-                for used in range(shamans + 1)
-            ),
-        )
-        for (pairs, helpers, suits1, suits2, here_first), count in table.items()
-    ]
+def _entries(table: RankTable, shamans: int, value: int) -> dict[tuple[int, bool], list[_Entry]]:
+    """``table`` read once for ``_moves``, per (Shamans used, first pair taken) of the states
+    it is applied to, without the entries that cannot apply there. An entry's count is over
+    every set of ``helpers`` Shamans, all alike, so with ``used`` Shamans taken any of those
+    not yet used may serve."""
+    out: dict[tuple[int, bool], list[_Entry]] = {
+        (used, first): [] for used in range(shamans + 1) for first in (False, True)
+    }
+    for (pairs, helpers, suits1, suits2, here_first), count in table.items():
+        shift, added, taken = SLOT * pairs, pairs * value, min(pairs, 2)
+        for used in range(shamans - helpers + 1):
+            way = count * comb(shamans - used, helpers) // comb(shamans, helpers)
+            if not way:
+                continue
+            after = used + helpers
+            out[used, False].append((suits1, suits2, (after, here_first, shift, added, taken), way))
+            if not here_first:
+                out[used, True].append((suits1, suits2, (after, True, shift, added, taken), way))
+    return out
 
 
-def _moves(entries: list[_Entry], half1: int, half2: int, used: int, first: bool) -> list[tuple[_Move, int]]:
-    """What a rank's ``entries`` do to walk states of these halves, Shamans used and first
-    pair, entries that do the same merged (their ways summed)."""
+def _moves(entries: list[_Entry], half1: int, half2: int) -> list[tuple[_Move, int]]:
+    """What a rank's ``entries`` (those for the states' Shamans used and first pair) do to
+    walk states of these halves, entries that do the same merged (their ways summed)."""
     merged: dict[_Move, int] = {}
-    for suits1, suits2, here_first, helpers, shift, added, taken, ways in entries:
-        way = ways[used]
-        if not way or (first and here_first):
-            continue
+    for suits1, suits2, tail, way in entries:
         h1 = half1 & suits1
         h2 = half2 & suits2
         if not h1 or not h2:
             continue
-        move = (h1, h2, used + helpers, first or here_first, shift, added, taken)
+        move = (h1, h2, *tail)
         merged[move] = merged.get(move, 0) + way
     return list(merged.items())
 
@@ -267,7 +262,7 @@ class PairTotals:
             for (half1, half2, used, first, total, structure), poly in states.items():
                 here = moves.get((half1, half2, used, first))
                 if here is None:
-                    here = moves[half1, half2, used, first] = _moves(entries, half1, half2, used, first)
+                    here = moves[half1, half2, used, first] = _moves(entries[used, first], half1, half2)
                 for (h1, h2, used_after, first_after, shift, added, taken), way in here:
                     new_total = total
                     if total is not None:

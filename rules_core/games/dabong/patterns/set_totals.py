@@ -558,34 +558,63 @@ class _GroupTotals(SetTotals):
             if groups == least:
                 self._add(marked[3])
         if "flush" in self._owner_ids:
-            for members in self._suited_groups(hand):
-                self._take_owned(members, apart=True, summed=False)
-                self._meter.spend(1)
+            self._take_suited_groups(hand)
 
-    def _suited_groups(self, hand: Sequence[Card]) -> Iterator[tuple[Member, ...]]:
-        """Every same-suited set of the shape in ``hand`` (a flush owns them), once."""
-        shamans = sum(1 for c in hand if c.is_shaman)
+    def _take_suited_groups(self, hand: Sequence[Card]) -> None:
+        """Take away the same-suited sets of the shape (a flush owns them), each once.
+
+        A flush, the only owner, owns every first card that may lead such a set: each one
+        takes away the entries of the set's other cards as its top, W - w (W the named
+        suits of all its cards, w the first card's), so a set takes away L * W - S (L its
+        cards that may lead, S their named suits). Those sums are carried rank by rank, as
+        moments over the sets (their number, L, W, L * W, S), on (groups, Shamans used,
+        the suits every card so far shares); a set is kept under the first suit that all
+        its cards share (``_first_shared``).
+        """
+        lead, weight, bits = self._lead, self._weight, self._bits
         for k, suit in enumerate(ELEMENT_SUITS):
-            # per rank: its same-suited groups, each with the Shamans it takes
-            per_rank: list[list[tuple[tuple[Member, ...], frozenset[Card]]]] = []
+            earlier = (1 << k) - 1
             by_rank = self._suited_members(hand, suit)
+            # (groups, Shamans used, shared suits) -> [sets, sum L, sum W, sum L*W, sum S]
+            states: dict[tuple[int, int, int], list[int]] = {(0, 0, ALL_SUIT_BITS): [1, 0, 0, 0, 0]}
             for rank in Rank:
                 if rank is Rank.EIGHT and self._banned_8:
                     continue
-                groups = [
-                    (group, frozenset(card for card, _ in group if card.is_shaman))
-                    for group in _distinct_cards(by_rank.get(rank, []), self.SIZE)
-                ]
-                if groups:
-                    per_rank.append(groups)
-            # Ranks whose groups need no Shaman, from each rank on: the groups reachable
-            # from there are those and one per Shaman left.
-            free = [0] * (len(per_rank) + 1)
-            for at in range(len(per_rank) - 1, -1, -1):
-                free[at] = free[at + 1] + any(not helpers for _, helpers in per_rank[at])
-            for chosen in _group_choices(per_rank, free, 0, frozenset(), shamans, self.LEAST):
-                if self._first_shared(chosen, k):
-                    yield chosen
+                # The rank's groups, those alike in what the take-away reads merged.
+                kinds: dict[tuple[int, int, int, int, int], int] = {}
+                for group in _distinct_cards(by_rank.get(rank, []), self.SIZE):
+                    helpers, shared = 0, ALL_SUIT_BITS
+                    leads = named = lead_named = 0
+                    for card, i in group:
+                        helpers |= 1 << card.shaman if card.is_shaman else 0
+                        shared &= bits[i]
+                        named += weight[i]
+                        if lead[i]:
+                            leads += 1
+                            lead_named += weight[i]
+                    kind = (helpers, shared, leads, named, lead_named)
+                    kinds[kind] = kinds.get(kind, 0) + 1
+                if not kinds:
+                    continue
+                grown = {key: moments[:] for key, moments in states.items()}
+                for (groups, used, shared_so_far), (c, sl, sw, slw, ss) in states.items():
+                    for (helpers, shared, leads, named, lead_named), times in kinds.items():
+                        if helpers & used:
+                            continue
+                        key = (groups + 1, used | helpers, shared_so_far & shared)
+                        moments = grown.setdefault(key, [0, 0, 0, 0, 0])
+                        moments[0] += times * c
+                        moments[1] += times * (sl + leads * c)
+                        moments[2] += times * (sw + named * c)
+                        moments[3] += times * (slw + named * sl + leads * sw + leads * named * c)
+                        moments[4] += times * (ss + lead_named * c)
+                states = grown
+                self._meter.spend(len(states))
+            for (groups, _, shared), (_, _, _, slw, ss) in states.items():
+                if groups >= self.LEAST and not shared & earlier:
+                    taken = slw - ss
+                    self.entries -= taken
+                    self.plays -= taken * factorial(self.SIZE * groups - 2)
 
 
 class FourPairTotals(_GroupTotals):
@@ -600,32 +629,6 @@ class ThreeByThreeTotals(_GroupTotals):
 
     SIZE = 3
     LEAST = 3
-
-
-def _group_choices(
-    per_rank: list[list[tuple[tuple[Member, ...], frozenset[Card]]]],
-    free: list[int],
-    at: int,
-    used: frozenset[Card],
-    shamans_left: int,
-    wanted: int,
-) -> Iterator[tuple[Member, ...]]:
-    """One group or none from each rank from ``at`` on, no Shaman twice, and at least
-    ``wanted`` groups in all (``free``: from each rank on, the ranks with a group that
-    needs no Shaman)."""
-    if free[at] + min(shamans_left, len(per_rank) - at - free[at]) < wanted:
-        return
-    if at == len(per_rank):
-        yield ()
-        return
-    yield from _group_choices(per_rank, free, at + 1, used, shamans_left, wanted)
-    for group, helpers in per_rank[at]:
-        if helpers & used:
-            continue
-        for rest in _group_choices(
-            per_rank, free, at + 1, used | helpers, shamans_left - len(helpers), max(0, wanted - 1)
-        ):
-            yield (*group, *rest)
 
 
 def _distinct_cards(members: Sequence[Member], size: int) -> Iterator[tuple[Member, ...]]:
