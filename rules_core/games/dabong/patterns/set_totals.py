@@ -348,55 +348,56 @@ class SetTotals(ABC):
         return self._lay.memo.get(("full_houses", tuple(hand)), lambda: self._tally_full_houses(hand))
 
     def _tally_full_houses(self, hand: Sequence[Card]) -> list[tuple[SetFacts, int]]:
-        tally: dict[_PartFacts, int] = {}
-        for three, two in self._each_full_house(hand):
-            key = (three[0] + two[0], min(2, three[1] + two[1]), three[2] + two[2], three[3] + two[3])
-            tally[key] = tally.get(key, 0) + 1
-        return [
-            (SetFacts(total=total, aces=aces, weights=weights, orderings=factorial(3), leads=leads), times)
-            for (total, aces, weights, leads), times in tally.items()
-        ]
-
-    def _part_facts(self, members: Sequence[Member]) -> _PartFacts:
-        """What ``_read_set`` reads of part of a set: (total, Aces, weights, leads)."""
-        facts = self._read_set(members)
-        return (facts.total, facts.aces, facts.weights, facts.leads)
-
-    def _each_full_house(self, hand: Sequence[Card]) -> Iterator[tuple[_PartFacts, _PartFacts]]:
-        """Every same-suited full house, as the facts of its three and of its pair."""
         # Kept under the first suit they share (``_first_shared``), here with the three's
-        # suits and the pair's read apart. Only a Shaman can be in both the three and the pair.
-        bits = self._bits
+        # suits and the pair's read apart. Only a Shaman can be in both the three and the
+        # pair, so the threes and pairs of each rank are merged into kinds that read alike
+        # (the Shamans they take, the suits they share, their facts), and kinds are paired.
+        tally: dict[_PartFacts, int] = {}
         for k, suit in enumerate(ELEMENT_SUITS):
             earlier = (1 << k) - 1
             by_rank = self._suited_members(hand, suit)
             if self._banned_8:  # an 8 in a mixed-suit play: refused
                 by_rank = {rank: members for rank, members in by_rank.items() if rank is not Rank.EIGHT}
-            pairs_of: dict[Rank, list[tuple[_PartFacts, frozenset[Card], int]]] = {}
-            for three, threes in by_rank.items():
-                if len({card for card, _ in threes}) < 3:
-                    continue
-                for trio in _distinct_cards(threes, 3):
-                    used = {card for card, _ in trio}
-                    trio_bits = bits[trio[0][1]] & bits[trio[1][1]] & bits[trio[2][1]] & earlier
-                    trio_facts = self._part_facts(trio)
-                    for two, twos in by_rank.items():
+            threes = {rank: self._kinds(members, 3, earlier) for rank, members in by_rank.items()}
+            pairs = {rank: self._kinds(members, 2, ALL_SUIT_BITS) for rank, members in by_rank.items()}
+            for three, three_kinds in threes.items():
+                for (trio_mask, trio_bits, trio), trios in three_kinds.items():
+                    for two, pair_kinds in pairs.items():
                         if two is three:
                             continue
-                        pairs = pairs_of.get(two)
-                        if pairs is None:
-                            pairs = pairs_of[two] = [
-                                (
-                                    self._part_facts(pair),
-                                    frozenset((pair[0][0], pair[1][0])),
-                                    bits[pair[0][1]] & bits[pair[1][1]],
-                                )
-                                for pair in _distinct_cards(twos, 2)
-                            ]
-                        for pair_facts, cards, pair_bits in pairs:
-                            if trio_bits & pair_bits or not cards.isdisjoint(used):
+                        for (pair_mask, pair_bits, pair), times in pair_kinds.items():
+                            if trio_mask & pair_mask or trio_bits & pair_bits:
                                 continue
-                            yield trio_facts, pair_facts
+                            key = (
+                                trio[0] + pair[0],
+                                min(2, trio[1] + pair[1]),
+                                trio[2] + pair[2],
+                                trio[3] + pair[3],
+                            )
+                            tally[key] = tally.get(key, 0) + trios * times
+        return [
+            (SetFacts(total=total, aces=aces, weights=weights, orderings=factorial(3), leads=leads), times)
+            for (total, aces, weights, leads), times in tally.items()
+        ]
+
+    def _kinds(
+        self, members: Sequence[Member], size: int, suits: int
+    ) -> dict[tuple[int, int, _PartFacts], int]:
+        """The ``size``-card choices of one rank's ``members``, merged by what a full house
+        reads of them: (the Shamans they take, the suits they share among ``suits``, their
+        facts) -> how many."""
+        bits = self._bits
+        kinds: dict[tuple[int, int, _PartFacts], int] = {}
+        for chosen in _distinct_cards(members, size):
+            mask, shared = 0, suits
+            for card, i in chosen:
+                shared &= bits[i]
+                if card.is_shaman:
+                    mask |= 1 << card.shaman
+            facts = self._read_set(chosen)
+            kind = (mask, shared, (facts.total, facts.aces, facts.weights, facts.leads))
+            kinds[kind] = kinds.get(kind, 0) + 1
+        return kinds
 
     def _clone_rank(self) -> Rank | None:
         """The rank a clone among the owners takes (None: no clone can own)."""

@@ -75,13 +75,24 @@ class SubsetSums:
         exclude_all_super: bool,
         start_super: bool = True,
     ) -> None:
-        self.items = tuple(tuple(c for c in item if c.value <= target) for item in items)
-        self.items = tuple(item for item in self.items if item)
+        self._given = items
+        self._items: tuple[Item, ...] | None = None
         self.target = target
         self.min_size = min_size
         self.exclude = exclude_all_super and start_super
         self._suffix_all: list[list[list[_Cell]]] | None = None
         self._suffix_super: list[list[list[_Cell]]] | None = None
+
+    @property
+    def items(self) -> tuple[Item, ...]:
+        """The cards that may still fit, each as its identities of value up to the target;
+        worked out when first read (a block whose totals come from a block alike never
+        reads them unless a page reaches it)."""
+        if self._items is None:
+            target = self.target
+            kept = (tuple(c for c in item if c.value <= target) for item in self._given)
+            self._items = tuple(item for item in kept if item)
+        return self._items
 
     # -- totals ---------------------------------------------------------------------------
     def totals(self, orderings: Callable[[int], int]) -> SetTotals:
