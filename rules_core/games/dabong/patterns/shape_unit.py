@@ -212,16 +212,18 @@ class ShapePattern(Pattern):
                 yield ids
             return
         work: list[Card | None] = list(fixed)
-        if not self._partial_ok(work, lay):
+        # The same declared identities are searched by every pattern of one check.
+        known = lay.memo.get(("known", fixed), lambda: _Known([i for i in fixed if i is not None], lay.rules))
+        if not self._partial_ok(work, lay, known, open_at):
             return
         seen: set[tuple[Card, ...]] = set()
-        for options in self._open_options(lay, fixed, open_at):
+        for options in self._open_options(lay, fixed, open_at, known):
             if avoid is not None:
                 options = [
                     tuple(c for c in choices if c != avoid[1]) if place == avoid[0] else choices
                     for place, choices in zip(open_at, options, strict=True)
                 ]
-            yield from self._fill(lay, work, open_at, options, 0, seen, budget)
+            yield from self._fill(lay, work, open_at, options, 0, seen, budget, known)
 
     def _fill(
         self,
@@ -232,6 +234,7 @@ class ShapePattern(Pattern):
         depth: int,
         seen: set[tuple[Card, ...]],
         budget: WorkBudget,
+        known: _Known,
     ) -> Iterator[tuple[Card, ...]]:
         place = open_at[depth]
         choices = options[depth]
@@ -244,45 +247,62 @@ class ShapePattern(Pattern):
             work[place] = identity
             budget.spend()
             if last:
-                ids = tuple(work)
-                if ids in seen:
+                # The declared slots never change within one search: the open ones tell
+                # the assignments apart (a 24-card play hashes 3 cards, not 24).
+                opened = tuple(work[k] for k in open_at)
+                if opened in seen:
                     continue
+                ids = tuple(work)
                 if self.judge(ids, lay) is None:  # type: ignore[arg-type]
-                    seen.add(ids)  # type: ignore[arg-type]
+                    seen.add(opened)  # type: ignore[arg-type]
                     yield ids  # type: ignore[misc]
-            elif self._partial_ok(work, lay, ranks_known=self.candidates is Candidates.GROUPS):
-                yield from self._fill(lay, work, open_at, options, depth + 1, seen, budget)
+            elif self._partial_ok(
+                work, lay, known, open_at, ranks_known=self.candidates is Candidates.GROUPS
+            ):
+                yield from self._fill(lay, work, open_at, options, depth + 1, seen, budget, known)
         work[place] = None
 
     def _first_follows(self, lay: Lay) -> bool:
         """Whether the first card must follow the pile (or, neutralising, be a 2 or the value)."""
         return self.first_card_follows or bool(lay.neutral and self.shape in _FIRST_WHEN_NEUTRAL)
 
-    def _partial_ok(self, ids: list[Card | None], lay: Lay, *, ranks_known: bool = False) -> bool:
+    def _partial_ok(
+        self,
+        ids: list[Card | None],
+        lay: Lay,
+        known: _Known,
+        open_at: list[int],
+        *,
+        ranks_known: bool = False,
+    ) -> bool:
         """False when the identities known so far already break this shape (sound: a True
         promises nothing, a False means no completion of ``ids`` is this pattern).
+        ``known`` sums up the play's declared identities (the slots not in ``open_at``), so
+        that only the open slots assigned so far are read here.
         ``ranks_known``: the open slots' ranks were picked by ``_group_options``, which keeps
         every rank within its most cards and the play within its most ranks."""
         shape = self.shape
         rules = lay.rules
-        known = [i for i in ids if i is not None]
+        added = [i for i in (ids[k] for k in open_at) if i is not None]
         first = ids[0]
         if first is not None and self._first_follows(lay) and not first_ok(first, lay):
             return False
         eights = shape in _NO_EIGHTS and rules.eight_must_share_suit and len(ids) > 1
-        if eights and any(i.rank is Rank.EIGHT for i in known):
+        if eights and (known.eight or any(i.rank is Rank.EIGHT for i in added)):
             return False
-        if shape in _SUITED and not common_suits(tuple(known), rules):
+        if shape in _SUITED and not known.suits & common_suits(tuple(added), rules):
             return False
         rank = _FIXED_RANK.get(shape)
         if rank is not None or shape is shapes_mod.clone:
             want = rank if rank is not None else lay.ctx.top.rank
-            return all(i.rank is want for i in known)
+            return all(r is want for r in known.ranks) and all(i.rank is want for i in added)
         limit = _MOST_OF_A_RANK.get(shape)
         if limit is not None:
             if ranks_known:
                 return True  # the ranks came from ``_group_options``, within these limits
-            counts = _count([_rank(i) for i in known])
+            counts = dict(known.ranks)
+            for i in added:
+                counts[_rank(i)] = counts.get(_rank(i), 0) + 1
             if counts and max(counts.values()) > limit:
                 return False
             if shape is shapes_mod.four_of_a_kind and len(counts) > 1:
@@ -376,22 +396,25 @@ class ShapePattern(Pattern):
                 yield tuple(i for i in ids if i is not None)
 
     def _open_options(
-        self, lay: Lay, fixed: tuple[Card | None, ...], open_at: list[int]
+        self, lay: Lay, fixed: tuple[Card | None, ...], open_at: list[int], declared: _Known | None = None
     ) -> Iterator[list[tuple[Card, ...]]]:
-        """Per open slot, the identities worth trying (one list per branch of the search)."""
+        """Per open slot, the identities worth trying (one list per branch of the search);
+        ``declared``: the declared identities summed up, when the caller has them."""
         known = [i for i in fixed if i is not None]
+        if declared is None:
+            declared = _Known(known, lay.rules)
         kind = self.candidates
         if kind is Candidates.RANK:
             rank = self.rank or lay.ctx.top.rank
             assert rank is not None
             yield [_BY_RANK[rank]] * len(open_at)
         elif kind is Candidates.SUITED:
-            for suit in sorted(common_suits(tuple(known), lay.rules)):
+            for suit in sorted(declared.suits):
                 yield [identities_with_suit(suit, lay.rules)] * len(open_at)
         elif kind is Candidates.SUIT_SUM:
             yield from self._sum_options(lay, fixed, open_at)
         elif kind is Candidates.SUIT_RUN:
-            for suit in sorted(common_suits(tuple(known), lay.rules)):
+            for suit in sorted(declared.suits):
                 yield from _run_options(fixed, open_at, suit, lay)
         elif kind is Candidates.MIRROR:
             back = tuple(reversed(lay.ctx.previous_play))
@@ -412,7 +435,7 @@ class ShapePattern(Pattern):
                 options.append(_BY_RANK[_rank(partner)] if partner is not None else REAL_CARDS)
             yield options
         else:
-            yield from self._group_options(known, len(open_at))
+            yield from self._group_options(declared.ranks, len(open_at))
 
     def _sum_options(
         self, lay: Lay, fixed: tuple[Card | None, ...], open_at: list[int]
@@ -438,16 +461,16 @@ class ShapePattern(Pattern):
             for values in _value_tuples(open_signs, [sorted(m) for m in per_slot], base, targets):
                 yield [m[v] for m, v in zip(per_slot, values, strict=True)]
 
-    def _group_options(self, known: list[Card], open_count: int) -> Iterator[list[tuple[Card, ...]]]:
+    def _group_options(self, declared: dict[Rank, int], open_count: int) -> Iterator[list[tuple[Card, ...]]]:
         """Rank groups: try rank tuples for the open Shamans first, then all their suits.
 
         Rank tuples come in product order; a prefix that already puts too many cards on a
         rank, opens too many ranks, or leaves ranks short of their group size by more than
         the open slots left, is not grown (no tuple it leads to passes ``rank_check``).
         """
-        ranks = sorted({_rank(i) for i in known}, key=lambda r: r.ordinal)
+        ranks = sorted(declared, key=lambda r: r.ordinal)
         pool = tuple(Rank) if open_count >= 2 else tuple(ranks)
-        counts = _count([_rank(i) for i in known])
+        counts = dict(declared)
         most = _MOST_OF_A_RANK.get(self.shape, 55)
         widest = _MOST_RANKS.get(self.shape, 13)
         chosen: list[Rank] = []
@@ -783,6 +806,41 @@ ENUMERATE_FIRST = 400
 #: Candidate sets past which a shape with a dedicated counter (``set_totals``) counts
 #: instead of trying its sets one by one (R-DABONG-M31; measured: ``docs/dev/matcher-worst-hand.md``).
 COUNT_FIRST = 100
+
+
+class _Known:
+    """What ``ShapePattern._partial_ok`` reads of a play's declared identities, read once
+    per check instead of at every partial assignment (a 24-card play has 21 of them), and
+    each part only when a shape first asks for it (most searches stop at their first test)."""
+
+    __slots__ = ("_eight", "_ids", "_ranks", "_rules", "_suits")
+
+    def __init__(self, ids: list[Card], rules: MatchRules) -> None:
+        self._ids, self._rules = ids, rules
+        self._suits: frozenset[Suit] | None = None
+        self._eight: bool | None = None
+        self._ranks: dict[Rank, int] | None = None
+
+    @property
+    def suits(self) -> frozenset[Suit]:
+        """The suits they all share."""
+        if self._suits is None:
+            self._suits = common_suits(tuple(self._ids), self._rules)
+        return self._suits
+
+    @property
+    def eight(self) -> bool:
+        """Whether one of them is an 8."""
+        if self._eight is None:
+            self._eight = any(i.rank is Rank.EIGHT for i in self._ids)
+        return self._eight
+
+    @property
+    def ranks(self) -> dict[Rank, int]:
+        """How many of them there are of each rank (not to be changed by the caller)."""
+        if self._ranks is None:
+            self._ranks = _count([_rank(i) for i in self._ids])
+        return self._ranks
 
 
 def _classes(members: tuple[Member, ...], laying: Laying) -> range:
