@@ -128,6 +128,8 @@ class SetTotals(ABC):
 
     #: The owners this count can judge (after ``counted.may_own``).
     OWNERS: frozenset[str] = frozenset()
+    #: Whether it counts plays with a first card (laid first), or laid in any order.
+    FIRST_CARD = True
 
     def __init__(
         self,
@@ -384,8 +386,8 @@ class SetTotals(ABC):
         self, members: Sequence[Member], size: int, suits: int
     ) -> dict[tuple[int, int, _PartFacts], int]:
         """The ``size``-card choices of one rank's ``members``, merged by what a full house
-        reads of them: (the Shamans they take, the suits they share among ``suits``, their
-        facts) -> how many."""
+        or a flush's take-away reads of them: (the Shamans they take, the suits they share
+        among ``suits``, their facts) -> how many."""
         bits = self._bits
         kinds: dict[tuple[int, int, _PartFacts], int] = {}
         for chosen in _distinct_cards(members, size):
@@ -572,7 +574,6 @@ class _GroupTotals(SetTotals):
         the suits every card so far shares); a set is kept under the first suit that all
         its cards share (``_first_shared``).
         """
-        lead, weight, bits = self._lead, self._weight, self._bits
         for k, suit in enumerate(ELEMENT_SUITS):
             earlier = (1 << k) - 1
             by_rank = self._suited_members(hand, suit)
@@ -583,18 +584,12 @@ class _GroupTotals(SetTotals):
                     continue
                 # The rank's groups, those alike in what the take-away reads merged.
                 kinds: dict[tuple[int, int, int, int, int], int] = {}
-                for group in _distinct_cards(by_rank.get(rank, []), self.SIZE):
-                    helpers, shared = 0, ALL_SUIT_BITS
-                    leads = named = lead_named = 0
-                    for card, i in group:
-                        helpers |= 1 << card.shaman if card.is_shaman else 0
-                        shared &= bits[i]
-                        named += weight[i]
-                        if lead[i]:
-                            leads += 1
-                            lead_named += weight[i]
-                    kind = (helpers, shared, leads, named, lead_named)
-                    kinds[kind] = kinds.get(kind, 0) + 1
+                members = by_rank.get(rank, [])
+                for (helpers, shared, (_, _, named, led_by)), times in self._kinds(
+                    members, self.SIZE, ALL_SUIT_BITS
+                ).items():
+                    kind = (helpers, shared, len(led_by), named, sum(w for w, _ in led_by))
+                    kinds[kind] = kinds.get(kind, 0) + times
                 if not kinds:
                     continue
                 grown = {key: moments[:] for key, moments in states.items()}

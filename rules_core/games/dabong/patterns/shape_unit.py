@@ -39,7 +39,7 @@ from . import shapes as shapes_mod
 from .base import CardRule, Miss, OrderRule, Pattern, Slot
 from .budget import CHECK_ADVICE, LIST_ADVICE, WorkBudget
 from .census import Census
-from .clone_totals import clone_totals
+from .clone_totals import CloneTotals
 from .common import declarations, identities_with_suit, shown, suit_choices, top_power
 from .counted import (
     GRP,
@@ -388,7 +388,8 @@ class ShapePattern(Pattern):
         if not open_at:
             yield tuple(i for i in fixed if i is not None)
             return
-        for options in self._open_options(lay, fixed, open_at):
+        declared = _Known([i for i in fixed if i is not None], lay.rules)
+        for options in self._open_options(lay, fixed, open_at, declared):
             for chosen in product(*options):
                 ids = list(fixed)
                 for k, identity in zip(open_at, chosen, strict=True):
@@ -396,13 +397,11 @@ class ShapePattern(Pattern):
                 yield tuple(i for i in ids if i is not None)
 
     def _open_options(
-        self, lay: Lay, fixed: tuple[Card | None, ...], open_at: list[int], declared: _Known | None = None
+        self, lay: Lay, fixed: tuple[Card | None, ...], open_at: list[int], declared: _Known
     ) -> Iterator[list[tuple[Card, ...]]]:
         """Per open slot, the identities worth trying (one list per branch of the search);
-        ``declared``: the declared identities summed up, when the caller has them."""
+        ``declared``: the declared identities of ``fixed`` summed up."""
         known = [i for i in fixed if i is not None]
-        if declared is None:
-            declared = _Known(known, lay.rules)
         kind = self.candidates
         if kind is Candidates.RANK:
             rank = self.rank or lay.ctx.top.rank
@@ -728,12 +727,8 @@ class ShapePattern(Pattern):
             items = set_items(hand, fixed_first=first, by_rank=by_rank)
             return CountedSets(items, lay, mine, owners, fixed_first=first, by_rank=by_rank, budget=budget)
 
-        if self.id == "clone":
-            clones = clone_totals(hand, lay, mine, owners)
-            if clones is not None:
-                return LazySets(*clones, programme, pairs=False)
         totals_of = _SET_TOTALS.get(self.id)
-        if totals_of is not None and first:
+        if totals_of is not None and first == totals_of.FIRST_CARD:
             totals = totals_of(hand, lay, mine, owners, budget)
             if totals.supported:
                 return LazySets(totals.entries, totals.plays, programme, pairs=False)
@@ -790,6 +785,7 @@ _MOST_OF_A_RANK: dict[Shape, int] = {
 #: Shapes whose totals come from a dedicated counter (``set_totals``), the programme built
 #: only when a page reaches their block.
 _SET_TOTALS: dict[str, type[SetTotals]] = {
+    "clone": CloneTotals,
     "twenty_one": TwentyOneTotals,
     "full_house": FullHouseTotals,
     "flush": FlushTotals,
