@@ -19,7 +19,7 @@ from .matcher_api import MatchRules, PileContext, PlayCheck, PlayListing, PlayRe
 from .patterns import PATTERNS, Block, Miss, Slot
 from .patterns.budget import CHECK_ADVICE, LIST_ADVICE, WorkBudget
 from .patterns.common import LEVELS, deck_key
-from .patterns.counted import RUN_SHAPES, Rule, rule_for
+from .patterns.counted import RUN_SHAPES, EarlierRules
 from .patterns.plan import Plan, Step, plan, river_usable, shape_twin
 from .patterns.registry import MODE_IDS
 from .patterns.shape_unit import ClassJudge, Laying, Member, ShapePattern, shape_reason
@@ -422,7 +422,7 @@ def _blocks(
     """Every step's block over ``hand``; a river listing takes the whole hand, river included."""
     blocks: list[Block] = []
     earlier: list[ClassJudge] = []
-    rules: list[Rule | None] = []
+    rules = EarlierRules()
     # The earlier steps' judges and rules are read only by shaped steps (none at Beginner).
     shaped_later = river is not None or any(isinstance(step.unit, ShapePattern) for step in answer.steps)
     for step in answer.steps:
@@ -434,7 +434,7 @@ def _blocks(
                 continue
             twin = shape_twin(unit)
             earlier.append(_acceptor(step) if twin is None else twin.class_judge(step.lay))
-            rules.append(rule_for(unit, step.lay))
+            rules.add(unit, step.lay)
             continue
         shaped = shape_twin(unit) if river is not None else unit
         if not isinstance(shaped, ShapePattern):
@@ -453,7 +453,7 @@ def _blocks(
         blocks.append(block)
         earlier.append(shaped.class_judge(step.lay))
         owner_ok = shaped.laying is not Laying.SEQUENCE or shaped.max_cards == 1 or shaped.id in RUN_SHAPES
-        rules.append(rule_for(shaped, step.lay) if owner_ok else None)
+        rules.add(shaped if owner_ok else None, step.lay)
     return blocks
 
 

@@ -67,6 +67,27 @@ def test_a_census_never_counts_more_than_its_source_yields(unit: ShapePattern) -
     assert any(counted), "the census found no set on any hand: nothing was held"
 
 
+@pytest.mark.parametrize("unit", UNITS, ids=lambda u: u.id)
+def test_a_census_is_zero_exactly_when_its_source_yields_nothing(unit: ShapePattern) -> None:
+    """A listing lists nothing of a shape whose census is 0, without walking its source (the
+    lower bounds too: each suit's sets are counted, so a set of any suit makes it positive).
+    Held on small hands, where a source yielding nothing is common."""
+    assert unit.census is not None
+    zeros = 0
+    for seed in range(300):
+        rng = random.Random(1_000 + seed)
+        shamans = rng.choice((0, 0, 0, 1, 1, 2, 3))
+        top = rng.choice(TOPS)
+        hand = _hand(seed, rng.randint(shamans, 9), shamans, top, rich=rng.random() < 0.5)
+        rules = MatchRules(level="master", eight_must_share_suit=rng.random() < 0.5)
+        lay = Lay(ctx=pile(top), rules=rules, neutral=rng.choice((0, 0, 2, 4)))
+        yields = next(iter(unit.sets(lay, hand, False)), None) is not None
+        assert (unit.census(lay, hand) > 0) == yields, (seed, top, hand)
+        zeros += not yields
+    # (hands whose source yields: the test above holds their censuses to at least one)
+    assert zeros, "no hand without a set: the zero side was never held"
+
+
 def test_a_big_hand_skips_the_trials_its_censuses_rule_out() -> None:
     """On the 26-card, three-Shaman hand the counted set shapes' trials are bound to fail."""
     hand = _hand(2, 26, 3, "9W", rich=False)

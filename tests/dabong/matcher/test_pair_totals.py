@@ -20,7 +20,7 @@ from rules_core.games.dabong.matcher import MATCHER
 from rules_core.games.dabong.matcher_api import MatchRules
 from rules_core.games.dabong.patterns import counted, shape_unit
 from rules_core.games.dabong.patterns.counted import CountedSets, LazySets
-from tests.dabong.matcher.helpers import pile
+from tests.dabong.matcher.helpers import cards, pile
 from tests.dabong.matcher.test_counted_owners import _hand
 
 UNBOUNDED = MatchRules(level="master", list_budget=10**9)
@@ -79,3 +79,30 @@ def test_facing_twos_the_programme_counts(monkeypatch: pytest.MonkeyPatch) -> No
     hand = _hand(7, 10, 2, "5F", rich=True)
     MATCHER.list_plays(replace(pile("5F"), pending_twos=1), hand, UNBOUNDED, seat=0, limit=5)
     assert made == ["self_mirror"]
+
+
+def test_a_hand_with_fewer_than_two_pairs_has_no_self_mirror() -> None:
+    """``PairTotals`` counts 0 without its tables where the hand cannot make two disjoint
+    same-rank pairs (a Shaman pairing with any card): the source finds none there either."""
+    from rules_core.games.dabong.patterns.pair_totals import _pairs_at_most
+    from rules_core.games.dabong.patterns.shape_sets import self_mirror_sets
+    from rules_core.games.dabong.patterns.shapes import Lay
+
+    assert _pairs_at_most(cards("5F 5W 9E 9A"), True) == 2
+    assert _pairs_at_most(cards("5F 8W 8E SH1"), True) == 1  # 8s left out: 5F with the Shaman
+    assert _pairs_at_most(cards("5F 8W 8E SH1"), False) == 2
+    assert _pairs_at_most(cards("SH1 SH2 SH3 KA"), True) == 2
+    short = 0
+    for seed in range(200):
+        rng = random.Random(seed)
+        shamans = rng.choice((0, 0, 1, 2))
+        top = rng.choice(TOPS)
+        hand = _hand(seed, rng.randint(max(1, shamans), 8), shamans, top, rich=rng.random() < 0.5)
+        rules = replace(UNBOUNDED, eight_must_share_suit=rng.random() < 0.5)
+        # 8s counted: the source proposes them (the shape refuses an 8 where 8s must share a
+        # suit, and ``PairTotals`` leaves out their rank as its own programme does).
+        if _pairs_at_most(hand, False) < 2:
+            short += 1
+            lay = Lay(ctx=pile(top), rules=rules)
+            assert next(iter(self_mirror_sets(lay, hand, False)), None) is None, (seed, hand)
+    assert short

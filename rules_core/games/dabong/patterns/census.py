@@ -6,9 +6,10 @@ are more. On a big hand that trial is wasted: it walks hundreds of sets, spends 
 units of the call's work budget, then is thrown away. A census tells beforehand how many
 sets the source would yield, so the trial is skipped when it is bound to fail.
 
-Each census here is exact for its source in ``shape_sets`` (``tests`` hold each one to
-the number of sets its source yields), for listings that may leave cards out; a river
-listing (every card used) has none.
+Each census here is exact for its source in ``shape_sets`` or, for the suited and run
+sources, a lower bound, and every one is 0 exactly when its source yields no set, so a
+listing skips a shape whose census is 0 altogether (``tests`` hold each one to its
+source); for listings that may leave cards out; a river listing (every card used) has none.
 """
 
 from __future__ import annotations

@@ -40,15 +40,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from math import factorial
+from typing import TYPE_CHECKING
 
 from ....kernel import Card, LegalEntry, Rank, Suit
+from ....kernel.build import slots_builder
 from ..matcher_api import MatchRules
 from ..values import REAL_CARDS, identity_choices, in_play_value
 from .base import Block, Pattern
 from .budget import WorkBudget
 from .common import ALL_SUITS, play_suits, suit_choices
 from .shapes import Lay, first_ok
+
+if TYPE_CHECKING:
+    from .shape_unit import ShapePattern
+    from .single import SinglePattern
+    from .sums import SameSuitSum
 
 #: Totals at or past this are all alike (no sum pattern reaches 22).
 CAP = 22
@@ -76,6 +84,21 @@ class Rule:
     #: Fewest and most cards it accepts (an owner outside the shape's sizes never owns).
     low: int = 1
     high: int = 55
+
+
+#: ``Rule(id=, needs=, alive=, accepts=, low=, high=)``, positionally: a listing makes one per
+#: step, and the keyword ``__init__`` of a frozen dataclass was a third of that.
+_new_rule = slots_builder(Rule, "id", "needs", "alive", "accepts", "low", "high")
+
+
+@cache
+def _unit_kinds() -> tuple[type[SinglePattern], type[SameSuitSum], type[ShapePattern]]:
+    """The single, same-suited sum and shape unit classes (imported on first use: they import this module)."""
+    from .shape_unit import ShapePattern
+    from .single import SinglePattern
+    from .sums import SameSuitSum
+
+    return SinglePattern, SameSuitSum, ShapePattern
 
 
 def _first_ok(f: Features) -> bool:
@@ -107,12 +130,31 @@ def _twenty_one(total: int, aces: int) -> bool:
     return missing >= 0 and missing % 10 == 0 and missing // 10 <= aces
 
 
+class EarlierRules:
+    """The counting rules of a listing's steps so far, each made when a later step first
+    reads them: most shapes of an ordinary hand have no candidate and read none."""
+
+    __slots__ = ("_made", "_waiting")
+
+    def __init__(self) -> None:
+        self._made: list[Rule | None] = []
+        self._waiting: list[tuple[Pattern, Lay] | None] = []
+
+    def add(self, unit: Pattern | None, lay: Lay) -> None:
+        """The next step's rule: ``unit``'s on ``lay``, or none (None: it owns nothing countable)."""
+        self._waiting.append(None if unit is None else (unit, lay))
+
+    def __call__(self) -> tuple[Rule | None, ...]:
+        """Every step's rule so far, in step order."""
+        for waiting in self._waiting:
+            self._made.append(None if waiting is None else rule_for(*waiting))
+        self._waiting.clear()
+        return tuple(self._made)
+
+
 def rule_for(unit: Pattern, lay: Lay) -> Rule | None:
     """The features rule of ``unit`` on ``lay``, or None when it has none (listed by enumeration)."""
-    from .shape_unit import ShapePattern
-    from .single import SinglePattern
-    from .sums import SameSuitSum
-
+    single_kind, sum_kind, shape_kind = _unit_kinds()
     rules = lay.rules
     pv = lay.ctx.pile_value
     banned_8 = rules.eight_must_share_suit
@@ -124,31 +166,31 @@ def rule_for(unit: Pattern, lay: Lay) -> Rule | None:
         return not (banned_8 and f[EIGHT])
 
     base = frozenset({N})
-    if isinstance(unit, SinglePattern):
-        return Rule(
-            id=unit.id,
-            needs=base | {FIRST},
-            alive=lambda f: f[N] <= 1,
-            accepts=lambda f: f[N] == 1 and _first_ok(f),
-            high=1,
+    if isinstance(unit, single_kind):
+        return _new_rule(
+            unit.id, base | {FIRST}, lambda f: f[N] <= 1, lambda f: f[N] == 1 and _first_ok(f), 1, 1
         )
-    if isinstance(unit, SameSuitSum):
+    if isinstance(unit, sum_kind):
         if unit.subtracts:
-            return Rule(
-                id=unit.id,
-                needs=base | {SUITS, TOTAL, FIRST},
-                alive=lambda f: bool(f[SUITS]) and f[TOTAL] <= 20 - pv,
-                accepts=lambda f: (
+            return _new_rule(
+                unit.id,
+                base | {SUITS, TOTAL, FIRST},
+                lambda f: bool(f[SUITS]) and f[TOTAL] <= 20 - pv,
+                lambda f: (
                     f[N] >= 2 and bool(f[SUITS]) and f[FIRST] is not None and 2 * f[FIRST][1] - f[TOTAL] == pv
                 ),
+                1,
+                55,
             )
-        return Rule(
-            id=unit.id,
-            needs=base | {SUITS, TOTAL},
-            alive=lambda f: bool(f[SUITS]) and f[TOTAL] <= pv,
-            accepts=lambda f: f[N] >= 2 and bool(f[SUITS]) and f[TOTAL] == pv,
+        return _new_rule(
+            unit.id,
+            base | {SUITS, TOTAL},
+            lambda f: bool(f[SUITS]) and f[TOTAL] <= pv,
+            lambda f: f[N] >= 2 and bool(f[SUITS]) and f[TOTAL] == pv,
+            1,
+            55,
         )
-    if not isinstance(unit, ShapePattern):
+    if not isinstance(unit, shape_kind):
         return None
     neutral = lay.neutral
     top_rank = lay.ctx.top.rank
@@ -181,7 +223,7 @@ def rule_for(unit: Pattern, lay: Lay) -> Rule | None:
             return False
         return own_accepts(f)
 
-    return Rule(id=unit.id, needs=frozenset(needs), alive=alive, accepts=accepts, low=low, high=high)
+    return _new_rule(unit.id, frozenset(needs), alive, accepts, low, high)
 
 
 Spec = tuple[frozenset[int], Callable[[Features], bool], Callable[[Features], bool], bool]

@@ -205,6 +205,22 @@ def _moves(entries: list[_Entry], half1: int, half2: int) -> list[tuple[_Move, i
     return list(merged.items())
 
 
+def _pairs_at_most(hand: Sequence[Card], no_eights: bool) -> int:
+    """The most disjoint same-rank pairs of ``hand`` (a Shaman pairs with any card): a self
+    mirror is two or more of them, so with fewer the count is 0 without its tables."""
+    counts: dict[Rank, int] = {}
+    shamans = 0
+    for card in hand:
+        if card.is_shaman:
+            shamans += 1
+        elif card.rank is not None and not (no_eights and card.rank is Rank.EIGHT):
+            counts[card.rank] = counts.get(card.rank, 0) + 1
+    pairs = sum(n // 2 for n in counts.values())
+    singles = sum(n % 2 for n in counts.values())
+    matched = min(shamans, singles)
+    return pairs + matched + (shamans - matched) // 2
+
+
 class PairTotals:
     """Entries (= plays) of a hand's self mirrors that no earlier pattern owns, or
     ``supported`` False where this count does not apply (the old programme counts)."""
@@ -233,7 +249,7 @@ class PairTotals:
         self._ranks_read = {
             lay.ctx.top.rank if rank is None else rank for oid, rank in _ONE_RANK_OWNERS.items() if oid in ids
         }
-        self.entries = self._count(hand)
+        self.entries = self._count(hand) if _pairs_at_most(hand, lay.rules.eight_must_share_suit) >= 2 else 0
 
     def _count(self, hand: Sequence[Card]) -> int:
         lay, rules = self._lay, self._lay.rules

@@ -237,7 +237,11 @@ def _runs(
     # the short runs that die were most of a small hand's listing). A card offered at one
     # rank only (a real card) cannot be used yet at a rank still ahead, since a run meets
     # each rank once; a card offered at several (a Shaman) may stand for any one of them.
+    if longest < shortest:
+        return  # too few cards for the shortest run
     places = [_RANKS[(start + step * k) % 13] for k in range(longest)]
+    if not all(options[rank] for rank in places[:shortest]):
+        return  # a rank the shortest run must meet has no card: no run starts here
     at = Counter(card for rank in places for card in {c for c, _ in options[rank]})
     fixed = [any(at[c] == 1 for c, _ in options[rank]) for rank in places]
     wild = frozenset(card for card, n in at.items() if n > 1)

@@ -528,7 +528,7 @@ class ShapePattern(Pattern):
         river: Card | None = None,
         label: tuple[str, ...] | None = None,
         budget: WorkBudget | None = None,
-        earlier_rules: Sequence[Rule | None] | None = None,
+        earlier_rules: Callable[[], Sequence[Rule | None]] | None = None,
     ) -> ListedBlock | CountedBlock | PairBlock:
         """Every play of this pattern from ``hand`` not accepted by an ``earlier`` pattern.
 
@@ -543,13 +543,18 @@ class ShapePattern(Pattern):
         if laying is Laying.ANY and lay.neutral:
             laying = Laying.FIRST
         patterns = label or (self.id,)
+        candidates = self._candidates(lay, hand, take_all)
+        if candidates == 0:
+            # The census is exact: its source yields no set, so there is nothing to judge
+            # (most shapes of an ordinary hand, whose enumeration would still walk the hand).
+            return ListedBlock([], laying=laying, seat=seat, patterns=patterns, river=river)
         rules = self._count_rules(lay, laying, earlier_rules, take_all)
         if rules is None:
             rows = self._enumerated(lay, hand, laying, earlier, take_all, budget)
             return ListedBlock(rows, laying=laying, seat=seat, patterns=patterns, river=river)
         counted = None
         surely_many = False
-        candidates = self._candidates(lay, hand, take_all)
+        candidates = candidates or 0
         if self.id == "self_mirror" and ENUMERATE_FIRST > 0 and not take_all:
             # Each laid self mirror is one candidate of the trial and makes at most four
             # entries (the suits its last card names): past four entries per candidate the
@@ -562,6 +567,9 @@ class ShapePattern(Pattern):
             # only for a page that reaches the block) cost less than judging each set.
             counted = self._counted(lay, hand, laying, rules, budget, cheap=True)
             surely_many = isinstance(counted, LazySets)
+        if isinstance(counted, LazySets) and not counted.entries:
+            # A dedicated counter's totals are exact: none left for this shape, nothing to judge.
+            return ListedBlock([], laying=laying, seat=seat, patterns=patterns, river=river)
         if ENUMERATE_FIRST > 0 and not surely_many and candidates <= ENUMERATE_FIRST:
             # Ordinary hands have few candidate sets: judging them one by one is far cheaper
             # than setting up the counting programme, which is kept for the hands that have many.
@@ -585,12 +593,12 @@ class ShapePattern(Pattern):
             return PairBlock(counted, rows_block)
         return CountedBlock(counted, rows_block)
 
-    def _candidates(self, lay: Lay, hand: Sequence[Card], take_all: bool) -> int:
-        """The candidate sets the source yields, from the census without walking them (0
+    def _candidates(self, lay: Lay, hand: Sequence[Card], take_all: bool) -> int | None:
+        """The candidate sets the source yields, from the census without walking them (None
         where there is none: the trial is then always tried). More than ``ENUMERATE_FIRST``:
         the trial would spend its units and fail."""
         if self.census is None or take_all:
-            return 0
+            return None
         return self.census(lay, hand)
 
     def _enumerated(
@@ -623,20 +631,23 @@ class ShapePattern(Pattern):
         self,
         lay: Lay,
         laying: Laying,
-        earlier_rules: Sequence[Rule | None] | None,
+        earlier_rules: Callable[[], Sequence[Rule | None]] | None,
         take_all: bool,
     ) -> tuple[Rule, list[Rule]] | None:
         """This shape's counting rule and the earlier patterns' rules that may own its plays,
         or None where it has no count (it is enumerated then)."""
-        if take_all or earlier_rules is None or None in earlier_rules:
+        if take_all or earlier_rules is None or self.id == "mirror":
             return None
         if laying is Laying.SEQUENCE and self.id not in RUN_SHAPES:
             return None
         mine = rule_for(self, lay)
-        if mine is None or self.id == "mirror":
+        if mine is None:
             return None
-        owners = [r for r in earlier_rules if r is not None]
-        owners = [r for r in owners if r.low <= self.max_cards and r.high >= self.min_cards]
+        earlier = earlier_rules()
+        if None in earlier:
+            return None
+        sizes = self.min_cards, self.max_cards
+        owners = [r for r in earlier if r is not None and r.low <= sizes[1] and sizes[0] <= r.high]
         if self.id not in RUN_SHAPES and any(r.id in RUN_SHAPES for r in owners):
             return None  # a run's rule judges only the runs its walk lays
         return mine, owners
