@@ -131,3 +131,28 @@ def test_past_count_first_a_counted_shape_is_not_tried(monkeypatch: pytest.Monke
     assert (counted.total_entries, counted.total_plays) == (trial.total_entries, trial.total_plays)
     assert len(counted.entries) == counted.total_entries
     assert sorted(map(repr, counted.entries)) == sorted(map(repr, trial.entries))
+
+
+def test_past_self_mirror_first_a_self_mirror_is_not_tried(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A self mirror whose totals pass SELF_MIRROR_FIRST (here 152 entries, a trial of which
+    would succeed) is counted, not tried set by set (R-DABONG-M33): the same totals and the
+    same entries as the trial gives."""
+    ctx, hand = pile("KW"), cards("SH2 JA SH1 5F KA")
+    rules = MatchRules(level="master")
+    tried: list[str] = []
+    enumerated = ShapePattern._enumerated
+
+    def spied(self: ShapePattern, *args: Any) -> Any:
+        tried.append(self.id)
+        return enumerated(self, *args)
+
+    monkeypatch.setattr(ShapePattern, "_enumerated", spied)
+    counted = MATCHER.list_plays(ctx, hand, rules, seat=0, offset=0, limit=100_000)
+    assert "self_mirror" not in tried
+    monkeypatch.setattr(shape_unit, "SELF_MIRROR_FIRST", 10**9)
+    tried.clear()
+    trial = MATCHER.list_plays(ctx, hand, rules, seat=0, offset=0, limit=100_000)
+    assert "self_mirror" in tried
+    assert (counted.total_entries, counted.total_plays) == (trial.total_entries, trial.total_plays)
+    assert len(counted.entries) == counted.total_entries
+    assert sorted(map(repr, counted.entries)) == sorted(map(repr, trial.entries))

@@ -11,7 +11,6 @@ list in milliseconds; ``take_all`` restricts them to plays that use every card
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations, product
 
@@ -214,9 +213,13 @@ def run_sets(low: int, high: int, suited: bool) -> SetSource:
                 for identity in identity_choices(card):
                     if identity.rank is not None and _covers(identity, suit, lay):
                         options[identity.rank].append((card, identity))
+            # A Shaman is offered at every rank (as the card of the rank in this suit), a
+            # real card at its own rank only: a rank with a real card is filled without one.
+            real = {rank: any(not c.is_shaman for c, _ in members) for rank, members in options.items()}
+            wild = frozenset(c for members in options.values() for c, _ in members if c.is_shaman)
             for start in range(13):
                 for step in (1, -1):
-                    for run in _runs(options, start, step, low, top):
+                    for run in _runs(options, real, wild, start, step, low, top):
                         if (not take_all or len(run) == len(hand)) and run not in seen:
                             seen.add(run)
                             yield run
@@ -229,22 +232,27 @@ def _covers(identity: Card, suit: Suit | None, lay: Lay) -> bool:
 
 
 def _runs(
-    options: dict[Rank, list[Member]], start: int, step: int, shortest: int, longest: int
+    options: dict[Rank, list[Member]],
+    real: dict[Rank, bool],
+    wild: frozenset[Card],
+    start: int,
+    step: int,
+    shortest: int,
+    longest: int,
 ) -> Iterator[tuple[Member, ...]]:
-    """The runs of ``shortest..longest`` cards from rank ``start`` on, going ``step``."""
+    """The runs of ``shortest..longest`` cards from rank ``start`` on, going ``step``
+    (``real``: the ranks a real card is offered at; ``wild``: the Shamans, offered at every rank)."""
     # A run stops short where a rank has no card left for it; a prefix that cannot reach
     # ``shortest`` even with every card still free is not grown (with Shamans for every rank,
-    # the short runs that die were most of a small hand's listing). A card offered at one
-    # rank only (a real card) cannot be used yet at a rank still ahead, since a run meets
-    # each rank once; a card offered at several (a Shaman) may stand for any one of them.
+    # the short runs that die were most of a small hand's listing). A real card, offered at
+    # its own rank only, cannot be used yet at a rank still ahead, since a run meets each
+    # rank once; a Shaman may stand for any one of them.
     if longest < shortest:
         return  # too few cards for the shortest run
     places = [_RANKS[(start + step * k) % 13] for k in range(longest)]
-    if not all(options[rank] for rank in places[:shortest]):
-        return  # a rank the shortest run must meet has no card: no run starts here
-    at = Counter(card for rank in places for card in {c for c, _ in options[rank]})
-    fixed = [any(at[c] == 1 for c, _ in options[rank]) for rank in places]
-    wild = frozenset(card for card, n in at.items() if n > 1)
+    fixed = [real[rank] for rank in places]
+    if fixed[:shortest].count(False) > len(wild):
+        return  # the shortest run meets more ranks without a real card than there are Shamans
 
     def reach(length: int, used: frozenset[Card]) -> int:
         free = len(wild - used)

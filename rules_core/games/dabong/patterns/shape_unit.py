@@ -556,12 +556,12 @@ class ShapePattern(Pattern):
         surely_many = False
         candidates = candidates or 0
         if self.id == "self_mirror" and ENUMERATE_FIRST > 0 and not take_all:
-            # Each laid self mirror is one candidate of the trial and makes at most four
-            # entries (the suits its last card names): past four entries per candidate the
-            # trial is bound to fail, and these totals cost far less than the trial.
+            # The self mirror has no census, but its totals cost far less than its trial:
+            # past SELF_MIRROR_FIRST entries it is counted (R-DABONG-M33). Its source yields
+            # every laid self mirror of the suits, owned or not, so a trial of that many
+            # entries judged several hundred candidates and failed nearly every time.
             counted = self._counted(lay, hand, laying, rules, budget, cheap=True)
-            most = len(ELEMENT_SUITS) * ENUMERATE_FIRST
-            surely_many = isinstance(counted, LazySets) and counted.entries > most
+            surely_many = isinstance(counted, LazySets) and counted.entries > SELF_MIRROR_FIRST
         elif ENUMERATE_FIRST > 0 and candidates > COUNT_FIRST:
             # Past COUNT_FIRST candidates, a dedicated counter's totals (the programme built
             # only for a page that reaches the block) cost less than judging each set.
@@ -813,6 +813,8 @@ ENUMERATE_FIRST = 400
 #: Candidate sets past which a shape with a dedicated counter (``set_totals``) counts
 #: instead of trying its sets one by one (R-DABONG-M31; measured: ``docs/dev/matcher-worst-hand.md``).
 COUNT_FIRST = 100
+#: Entries of its own totals past which a self mirror counts instead of trying (R-DABONG-M33).
+SELF_MIRROR_FIRST = 100
 
 
 class _Known:
