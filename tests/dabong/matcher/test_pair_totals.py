@@ -18,13 +18,16 @@ import pytest
 
 from rules_core.games.dabong.matcher import MATCHER
 from rules_core.games.dabong.matcher_api import MatchRules
-from rules_core.games.dabong.patterns import counted, shape_unit
+from rules_core.games.dabong.patterns import shape_unit
 from rules_core.games.dabong.patterns.counted import CountedSets, LazySets
 from tests.dabong.matcher.helpers import cards, pile
 from tests.dabong.matcher.test_counted_owners import _hand
 
 UNBOUNDED = MatchRules(level="master", list_budget=10**9)
 WILD_EIGHTS = replace(UNBOUNDED, eight_must_share_suit=False)
+#: House rules without the add-on, the clone and four of a kind: no earlier pattern takes the
+#: self mirrors of 2s only, so the self mirror itself must leave them out facing 2s.
+NO_ADD_ON = replace(UNBOUNDED, disabled=frozenset({"twos_add_on", "clone", "four_of_a_kind"}))
 TOPS = ("9W", "5F", "AE", "JA", "7F", "6W", "KA", "2E", "8F", "QW")
 
 
@@ -64,21 +67,33 @@ def test_rank_by_rank_totals_equal_the_programmes(monkeypatch: pytest.MonkeyPatc
     assert sum(1 for fast, _ in seen if fast) >= 5  # the hands hold self mirrors, not only empty blocks
 
 
-def test_facing_twos_the_programme_counts(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A neutralising self mirror (its own first-card rule) is not covered: counted as before."""
-    made: list[str] = []
-    original = counted.CountedSets.__init__
-
-    def recording(self: CountedSets, *args: object, **kwargs: object) -> None:
-        original(self, *args, **kwargs)  # type: ignore[arg-type]
-        if kwargs.get("pairs"):
-            made.append(self.mine.id)
-
-    monkeypatch.setattr(counted.CountedSets, "__init__", recording)
+@pytest.mark.parametrize("chunk", range(2))
+def test_facing_twos_the_totals_equal_the_programmes(monkeypatch: pytest.MonkeyPatch, chunk: int) -> None:
+    """A neutralising self mirror (first card a 2 or of the accumulated value, 2s only left to
+    the add-on) is totalled rank by rank too: equal to the card-by-card programme's, facing
+    one to three 2s (a 2 on top, or another top as a caller may send), rich in 2s or not."""
+    seen: list[tuple[int, int]] = []
+    monkeypatch.setattr(shape_unit, "LazySets", _checking(seen))
     monkeypatch.setattr(shape_unit, "ENUMERATE_FIRST", 0)
-    hand = _hand(7, 10, 2, "5F", rich=True)
-    MATCHER.list_plays(replace(pile("5F"), pending_twos=1), hand, UNBOUNDED, seat=0, limit=5)
-    assert made == ["self_mirror"]
+    for seed in range(chunk * 12, chunk * 12 + 12):
+        rng = random.Random(500 + seed)
+        shamans = rng.randint(0, 3)
+        top = rng.choice(("2F", "2W", "2E", "2A", "5F", "4W"))
+        hand = list(_hand(seed, rng.randint(max(4, shamans), 12), shamans, top, rich=rng.random() < 0.6))
+        for two in ("2F", "2W", "2E", "2A", "4E", "6W", "4F", "6A"):
+            card = cards(two)[0]
+            if rng.random() < 0.4 and card not in hand and two != top:
+                hand.append(card)  # 2s and cards of the accumulated values, for the first card
+        ctx = replace(pile(top), pending_twos=rng.randint(1, 3))
+        rules = rng.choice([UNBOUNDED, WILD_EIGHTS, NO_ADD_ON])
+        MATCHER.list_plays(ctx, tuple(hand), rules, seat=0, limit=5)
+    # self mirrors of 2s only (2F SH1 | SH2 2W as 2F 2F 2W 2W ...), which only the add-on may play
+    for hand_text in ("2F 2W SH1 SH2 9E", "2F SH1 SH2 SH3 2E 5W", "2A 2E SH3 SH1 4E 4W"):
+        for rules in (UNBOUNDED, NO_ADD_ON):
+            MATCHER.list_plays(replace(pile("2W"), pending_twos=1), cards(hand_text), rules, seat=0, limit=5)
+    assert seen, "no self mirror block was counted"
+    assert [fast for fast, _ in seen] == [slow for _, slow in seen]
+    assert sum(1 for fast, _ in seen if fast) >= 3
 
 
 def test_a_hand_with_fewer_than_two_pairs_has_no_self_mirror() -> None:

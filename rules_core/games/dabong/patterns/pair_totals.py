@@ -21,8 +21,9 @@ An earlier pattern owns a self mirror it accepts (R-DABONG-M11). The owners this
 (their rule ids in ``_KNOWN_OWNERS``) are judged at the end from what the walk keeps:
 the suits all cards share (the two halves' intersection), the in-play total while a sum
 may still reach the pile's value, and the ranks used (one rank, with how many pairs, or
-one pair of every rank used). A pile this does not cover (pending 2s, an owner of
-another kind) returns None and the card-by-card programme counts as before.
+one pair of every rank used). Facing 2s (a neutralising lay) the first-card rule is the
+neutralisation's and the plays of 2s only are left out (they are add-ons). A pile with an
+owner of another kind is not covered: the card-by-card programme counts as before.
 """
 
 from __future__ import annotations
@@ -233,7 +234,11 @@ class PairTotals:
         owners: Sequence[Rule],
         budget: WorkBudget | None = None,
     ) -> None:
-        self.supported = not lay.neutral and all(o.id in _KNOWN_OWNERS for o in owners)
+        # Facing 2s (a neutralising lay) the self mirror's own rule adds a first-card rule,
+        # which the identities' facts already read (``first_ok``), and refuses a play of 2s
+        # only (an add-on): ``_finals`` leaves those out. Its owners there are judged on the
+        # same lay, first-card rule included, so for a play it accepts they accept as here.
+        self.supported = all(o.id in _KNOWN_OWNERS for o in owners)
         self.entries = 0
         if not self.supported:
             return
@@ -243,12 +248,17 @@ class PairTotals:
         self._meter = StateMeter(budget)
         ids = {o.id for o in self._owners}
         self._sum = "addition" in ids
-        self._ranks = bool(ids & ({"four_of_a_kind", "four_pair"} | set(_ONE_RANK_OWNERS)))
+        self._twos_only_refused = bool(lay.neutral)
+        self._ranks = self._twos_only_refused or bool(
+            ids & ({"four_of_a_kind", "four_pair"} | set(_ONE_RANK_OWNERS))
+        )
         # The ranks a one-rank owner asks for; a set of one other rank is kept as of rank
         # None (and of one pair or more than one), so that such sets share their states.
         self._ranks_read = {
             lay.ctx.top.rank if rank is None else rank for oid, rank in _ONE_RANK_OWNERS.items() if oid in ids
         }
+        if self._twos_only_refused:
+            self._ranks_read.add(Rank.TWO)
         self.entries = self._count(hand) if _pairs_at_most(hand, lay.rules.eight_must_share_suit) >= 2 else 0
 
     def _count(self, hand: Sequence[Card]) -> int:
@@ -301,8 +311,8 @@ class PairTotals:
         entries = 0
         mine = self._mine
         for (half1, half2, _, first, total, structure), poly in states.items():
-            if not first:
-                continue
+            if not first or (self._twos_only_refused and structure[:2] == ("one", Rank.TWO)):
+                continue  # no first pair, or 2s only facing 2s (an add-on, not a neutralisation)
             shared = bool(half1 & half2)
             pairs = 0
             while poly:
