@@ -88,14 +88,41 @@ def test_big_hands_with_three_shamans(monkeypatch: pytest.MonkeyPatch) -> None:
     assert [fast for _, fast, _ in seen] == [slow for _, _, slow in seen]
 
 
-def test_facing_twos_the_programme_counts(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A neutralising flush (its own first-card rule) is not covered: counted as before."""
+#: House rules without the add-on and the clone (no earlier pattern takes the
+#: plays of 2s only: the shapes themselves must leave them out facing 2s).
+NO_ADD_ON = replace(UNBOUNDED, disabled=frozenset({"twos_add_on", "clone"}))
+
+
+@pytest.mark.parametrize("chunk", range(3))
+def test_facing_twos_the_dedicated_totals_equal_the_programmes(
+    monkeypatch: pytest.MonkeyPatch, chunk: int
+) -> None:
+    """Neutralising set shapes (first card a 2 or of the accumulated value, 2s only left to the
+    add-on) are counted by their dedicated counters too: equal to the programme's, facing one
+    to three 2s, with 2s and cards of the accumulated values in the hand."""
     seen: Seen = []
     monkeypatch.setattr(shape_unit, "LazySets", _checking(seen))
     monkeypatch.setattr(shape_unit, "ENUMERATE_FIRST", 0)
-    hand = _hand(7, 10, 2, "5F", rich=True)
-    MATCHER.list_plays(replace(pile("5F"), pending_twos=1), hand, UNBOUNDED, seat=0, limit=5)
-    assert not {shape for shape, _, _ in seen} & (DEDICATED | RUNS)
+    for seed in range(chunk * 10, chunk * 10 + 10):
+        rng = random.Random(700 + seed)
+        shamans = rng.randint(0, 3)
+        top = rng.choice(("2F", "2W", "2E", "2A", "5F", "4W"))
+        hand = list(_hand(seed, rng.randint(max(5, shamans), 12), shamans, top, rich=rng.random() < 0.6))
+        for extra in ("2F", "2W", "2E", "2A", "4E", "6W", "4F", "8A", "10W", "6E"):
+            card = cards(extra)[0]
+            if rng.random() < 0.4 and card not in hand and extra != top:
+                hand.append(card)
+        ctx = replace(pile(top), pending_twos=rng.randint(1, 3))
+        rules = rng.choice([UNBOUNDED, WILD_EIGHTS, NO_ADD_ON])
+        MATCHER.list_plays(ctx, tuple(hand), rules, seat=0, limit=5)
+    # fours of a kind of 2s: an add-on, never a neutralisation (with the add-on off too)
+    for rules in (UNBOUNDED, NO_ADD_ON):
+        ctx = replace(pile("2W"), pending_twos=1)
+        MATCHER.list_plays(ctx, cards("2F 2E 2A SH1 SH2 4W 4E 6W"), rules, seat=0, limit=5)
+    mismatched = [(shape, fast, slow) for shape, fast, slow in seen if fast != slow]
+    assert not mismatched
+    shapes = {shape for shape, fast, _ in seen if fast[0]}
+    assert {"full_house", "flush", "four_of_a_kind"} <= shapes  # not only empty blocks
 
 
 @pytest.mark.parametrize(

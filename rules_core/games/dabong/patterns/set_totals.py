@@ -22,9 +22,11 @@ owns* (R-DABONG-M11), each part by the method that suits it:
   such a set shares a suit only through Shamans, Jacks and wild 8s, so those sets are few
   and are enumerated, each judged against the sums too so that nothing is taken twice.
 
-A pile or an owner this does not cover (pending 2s, an owner of another kind) gives
-``supported`` False, and the card-by-card programme counts as before. The tests hold
-these totals equal to the programme's (``tests/dabong/matcher/test_set_totals.py``).
+Facing 2s (a neutralising lay) the same counts apply (R-DABONG-M35): the first-card rule
+is read from the identities' facts, and four of a kind leaves its 2s out (an add-on). An
+owner this does not cover (of another kind) gives ``supported`` False, and the card-by-card
+programme counts as before. The tests hold these totals equal to the programme's
+(``tests/dabong/matcher/test_set_totals.py``), facing 2s too.
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ _FLUSH_OWNERS = frozenset({"addition", "subtraction", "twenty_one", "clone", "fu
 _FULL_HOUSE_OWNERS = frozenset({"addition", "twenty_one"})
 _TWENTY_ONE_OWNERS = frozenset({"addition", "subtraction", "clone"})
 _GROUP_OWNERS = frozenset({"flush"})
-_ONE_RANK_OWNERS = frozenset({"addition", "subtraction", "twenty_one", "clone", "flush"})
+_ONE_RANK_OWNERS = frozenset({"addition", "subtraction", "twenty_one", "clone", "flush", "twos_add_on"})
 #: The one-rank shapes and their rank (None: any).
 _ONE_RANK: dict[str, Rank | None] = {"four_of_a_kind": None, "heaven": Rank.SEVEN, "hell": Rank.SIX}
 _STRAIGHT_OWNERS = frozenset({"addition", "subtraction", "twenty_one", "flush"})
@@ -152,9 +154,12 @@ class SetTotals(ABC):
         self._banned_8 = rules.eight_must_share_suit
         self.entries = 0
         self.plays = 0
-        #: False where this count does not apply (pending 2s, an owner of another kind):
-        #: the card-by-card programme counts instead.
-        self.supported = not lay.neutral and self._owner_ids <= self.OWNERS and self._applies()
+        #: False where this count does not apply (an owner of another kind): the card-by-card
+        #: programme counts instead. Facing 2s (a neutralising lay) the first-card rule is the
+        #: neutralisation's, which the identities' facts read (``first_ok``); the owners are
+        #: judged on the same lay, so for a set and first card this shape accepts, theirs holds
+        #: too; and a play of 2s only is an add-on, which only one-rank sets can be (below).
+        self.supported = self._owner_ids <= self.OWNERS and self._applies()
         if self.supported:
             self._count(hand)
 
@@ -657,9 +662,15 @@ class OneRankTotals(SetTotals):
         only = _ONE_RANK[mine.id]
         ranks = tuple(Rank) if only is None else (only,)
         flush = self._bounds.get("flush")
+        # 2s only: facing 2s an add-on, not this shape; and the add-on owns them all
+        twos_out = bool(self._lay.neutral) or "twos_add_on" in self._owner_ids
         for rank in ranks:
-            if rank is clone_rank or (rank is Rank.EIGHT and self._banned_8):
-                continue  # a clone owns them all; or an 8 in a mixed-suit play, refused
+            if (
+                rank is clone_rank
+                or (rank is Rank.EIGHT and self._banned_8)
+                or (twos_out and rank is Rank.TWO)
+            ):
+                continue  # a clone owns them all; an 8 in a mixed-suit play, refused; 2s only
             marked: Marked = (1, 0, 0, 0)
             for card in hand:
                 if card.rank is rank:
