@@ -99,7 +99,7 @@ def test_facing_twos_the_totals_equal_the_programmes(monkeypatch: pytest.MonkeyP
 def test_a_hand_with_fewer_than_two_pairs_has_no_self_mirror() -> None:
     """``PairTotals`` counts 0 without its tables where the hand cannot make two disjoint
     same-rank pairs (a Shaman pairing with any card): the source finds none there either."""
-    from rules_core.games.dabong.patterns.pair_totals import _pairs_at_most
+    from rules_core.games.dabong.patterns.common import most_pairs as _pairs_at_most
     from rules_core.games.dabong.patterns.shape_sets import self_mirror_sets
     from rules_core.games.dabong.patterns.shapes import Lay
 

@@ -6,7 +6,7 @@ inside a multi-card play) or only serve the matcher's messages.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from ....kernel import DABONG_55, ELEMENT_SUITS, Card, Rank, Suit, format_card
 from ..matcher_api import MatchRules
@@ -117,3 +117,20 @@ def declarations(cards: Iterable[Card], identities: Iterable[Card]) -> tuple[tup
     """Shaman -> identity pairs of a play, sorted by Shaman."""
     pairs = {c: i for c, i in zip(cards, identities, strict=True) if c.is_shaman}
     return tuple(sorted(pairs.items(), key=lambda pair: pair[0].shaman))
+
+
+def most_pairs(hand: Sequence[Card], no_eights: bool) -> int:
+    """The most disjoint same-rank pairs of ``hand`` (a Shaman pairs with any card; 8s left
+    out with ``no_eights``): a self mirror is two or more of them, and one that uses every
+    card pairs them all."""
+    counts: dict[Rank, int] = {}
+    shamans = 0
+    for card in hand:
+        if card.is_shaman:
+            shamans += 1
+        elif card.rank is not None and not (no_eights and card.rank is Rank.EIGHT):
+            counts[card.rank] = counts.get(card.rank, 0) + 1
+    pairs = sum(n // 2 for n in counts.values())
+    singles = sum(n % 2 for n in counts.values())
+    matched = min(shamans, singles)
+    return pairs + matched + (shamans - matched) // 2

@@ -34,7 +34,7 @@ from math import comb, factorial
 from ....kernel import Card, Rank
 from ..values import REAL_CARDS, in_play_value
 from .budget import WorkBudget
-from .common import ALL_SUIT_BITS
+from .common import ALL_SUIT_BITS, most_pairs
 from .counted import Rule, StateMeter
 from .shapes import Lay, identity_facts
 
@@ -206,22 +206,6 @@ def _moves(entries: list[_Entry], half1: int, half2: int) -> list[tuple[_Move, i
     return list(merged.items())
 
 
-def _pairs_at_most(hand: Sequence[Card], no_eights: bool) -> int:
-    """The most disjoint same-rank pairs of ``hand`` (a Shaman pairs with any card): a self
-    mirror is two or more of them, so with fewer the count is 0 without its tables."""
-    counts: dict[Rank, int] = {}
-    shamans = 0
-    for card in hand:
-        if card.is_shaman:
-            shamans += 1
-        elif card.rank is not None and not (no_eights and card.rank is Rank.EIGHT):
-            counts[card.rank] = counts.get(card.rank, 0) + 1
-    pairs = sum(n // 2 for n in counts.values())
-    singles = sum(n % 2 for n in counts.values())
-    matched = min(shamans, singles)
-    return pairs + matched + (shamans - matched) // 2
-
-
 class PairTotals:
     """Entries (= plays) of a hand's self mirrors that no earlier pattern owns, or
     ``supported`` False where this count does not apply (the old programme counts)."""
@@ -259,7 +243,7 @@ class PairTotals:
         }
         if self._twos_only_refused:
             self._ranks_read.add(Rank.TWO)
-        self.entries = self._count(hand) if _pairs_at_most(hand, lay.rules.eight_must_share_suit) >= 2 else 0
+        self.entries = self._count(hand) if most_pairs(hand, lay.rules.eight_must_share_suit) >= 2 else 0
 
     def _count(self, hand: Sequence[Card]) -> int:
         lay, rules = self._lay, self._lay.rules

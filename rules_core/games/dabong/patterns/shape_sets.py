@@ -16,7 +16,7 @@ from itertools import combinations, product
 
 from ....kernel import ELEMENT_SUITS, Card, Rank, Suit
 from ..values import identity_choices, in_play_value
-from .common import identities_with_suit, play_suits
+from .common import identities_with_suit, most_pairs, play_suits
 from .shape_unit import Member, SetSource
 from .shapes import Lay
 
@@ -103,7 +103,7 @@ def group_sets(size: int, min_groups: int) -> SetSource:
     def source(lay: Lay, hand: Sequence[Card], take_all: bool) -> Iterator[tuple[Member, ...]]:
         if take_all and len(hand) % size:
             return  # groups of ``size`` cannot use every card: nothing to walk
-        for groups in _groups(hand, [size] * 13, min_groups):
+        for groups in _groups(hand, [size] * 13, min_groups, take_all):
             members = _in_deck_order(hand, groups)
             if not take_all or len(members) == len(hand):
                 yield members
@@ -131,8 +131,11 @@ def full_house_sets(lay: Lay, hand: Sequence[Card], take_all: bool) -> Iterator[
                     yield members
 
 
-def _groups(hand: Sequence[Card], sizes: list[int], min_groups: int) -> Iterator[list[Member]]:
-    """Every choice of ranks (at least ``min_groups``) each with exactly its size in cards."""
+def _groups(
+    hand: Sequence[Card], sizes: list[int], min_groups: int, take_all: bool = False
+) -> Iterator[list[Member]]:
+    """Every choice of ranks (at least ``min_groups``) each with exactly its size in cards
+    (``take_all``: only those using every card, so every real card's rank is taken whole)."""
     shamans = [c for c in hand if c.is_shaman]
     real = {rank: [c for c in hand if c.rank is rank] for rank in _RANKS}
     # fewest[index][k]: the fewest Shamans that k more groups from the ranks at ``index`` on
@@ -149,12 +152,18 @@ def _groups(hand: Sequence[Card], sizes: list[int], min_groups: int) -> Iterator
         if need > 0 and (need >= len(fewest[index]) or fewest[index][need] > len(pool)):
             return
         if index == len(_RANKS):
-            if count >= min_groups:
+            if count >= min_groups and not (take_all and pool):
                 yield chosen
             return
-        yield from walk(index + 1, pool, chosen, count)
         rank, size = _RANKS[index], sizes[index]
-        for group, rest in _rank_groups(rank, size, real[rank], pool):
+        own = real[rank]
+        if take_all and len(own) > size:
+            return  # a real card of this rank would be left out
+        if not (take_all and own):
+            yield from walk(index + 1, pool, chosen, count)
+        for group, rest in _rank_groups(rank, size, own, pool):
+            if take_all and sum(1 for c, _ in group if not c.is_shaman) < len(own):
+                continue  # leaves a real card of this rank out, which no other rank can take
             yield from walk(index + 1, rest, chosen + group, count + 1)
 
     yield from walk(0, tuple(shamans), [], 0)
@@ -315,20 +324,30 @@ def self_mirror_sets(lay: Lay, hand: Sequence[Card], take_all: bool) -> Iterator
         for member in members:
             grouped.setdefault(member[1].rank, []).append(member)
         by_rank[suit] = grouped
+    if take_all and (len(hand) % 2 or len(hand) < 4):
+        return  # a self mirror has an even number of cards, four or more: none uses every card
     for first_suit, second_suit in product(ELEMENT_SUITS, repeat=2):
-        yield from _mirrored_pairs(of_suit[first_suit], by_rank[second_suit], len(hand), take_all, seen)
+        yield from _mirrored_pairs(of_suit[first_suit], by_rank[second_suit], hand, take_all, seen)
 
 
 def _mirrored_pairs(
     firsts: list[Member],
     seconds: dict[Rank | None, list[Member]],
-    size: int,
+    hand: Sequence[Card],
     take_all: bool,
     seen: set[tuple[Member, ...]],
 ) -> Iterator[tuple[Member, ...]]:
     """Self mirrors from sequences of (first-half card, its same-rank partner) pairs."""
+    size = len(hand)
     # A first-half member without any partner of its rank can never start or extend a pair.
     firsts = [a for a in firsts if any(b[0] != a[0] for b in seconds.get(a[1].rank, ()))]
+    if take_all:
+        # Every card must go into a pair, as a first half or as a second: a card that is
+        # neither here rules these suits out. (Without this and the pairing test below, a
+        # river listing walked every sequence of pairs of a big hand and yielded none.)
+        placed = {a[0] for a in firsts} | {b[0] for partners in seconds.values() for b in partners}
+        if any(card not in placed for card in hand):
+            return
 
     def grow(pairs: tuple[tuple[Member, Member], ...], used: frozenset[Card]) -> Iterator[tuple[Member, ...]]:
         if len(pairs) >= 2 and (not take_all or 2 * len(pairs) == size):
@@ -338,6 +357,10 @@ def _mirrored_pairs(
                 yield play
         if 2 * len(pairs) + 2 > size:
             return
+        if take_all and pairs:
+            left = [card for card in hand if card not in used]
+            if 2 * most_pairs(left, False) < len(left):
+                return  # the cards left cannot all be paired by rank
         for a in firsts:
             if a[0] in used:
                 continue
