@@ -366,13 +366,6 @@ def _mirror(lay: Lay, pv: int, top: Rank | None, no_eight: NoEight, may_eight: N
 #: deck's three Shamans), so its programme does not track them (R-DABONG-M27). Values: A 1, 2..10,
 #: J Q K 10; pile values 2..14; a suit is shared by one real card of a rank (two Jacks, four
 #: wild 8s); the rest are Shamans.
-#: Shapes none of whose plays is of 2s only (two ranks or more, a total 2s never make, or five
-#: cards of one suit, which 2s make only with five Shamans): the add-on never owns them.
-_NEVER_TWOS_ONLY = frozenset(
-    {"full_house", "four_pair", "three_by_three", "eight_straight", "straight", "twenty_one", "flush"}
-    | {"heaven", "hell"}
-)
-
 _NEVER_OWNS: dict[str, frozenset[str]] = {
     # two ranks: never one rank; subtraction: 2*first - (3x + 2y) < 0
     "full_house": frozenset({"clone", "subtraction"}),
@@ -400,6 +393,14 @@ _NEVER_OWNS: dict[str, frozenset[str]] = {
         {"clone", "full_house", "three_by_three", "heaven", "hell", "four_of_a_kind", "four_pair"}
     ),
 }
+
+
+#: Shapes none of whose plays is of 2s only (two ranks or more, a total 2s never make, or five
+#: cards of one suit, which 2s make only with five Shamans): the add-on never owns them.
+_NEVER_TWOS_ONLY = frozenset(
+    {"full_house", "four_pair", "three_by_three", "eight_straight", "straight", "twenty_one", "flush"}
+    | {"heaven", "hell"}
+)
 
 
 def may_own(shape_id: str, owners: Sequence[Rule], rules: MatchRules) -> list[Rule]:

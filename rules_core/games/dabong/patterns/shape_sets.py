@@ -161,9 +161,8 @@ def _groups(
             return  # a real card of this rank would be left out
         if not (take_all and own):
             yield from walk(index + 1, pool, chosen, count)
-        for group, rest in _rank_groups(rank, size, own, pool):
-            if take_all and sum(1 for c, _ in group if not c.is_shaman) < len(own):
-                continue  # leaves a real card of this rank out, which no other rank can take
+        # with take_all a group takes every real card of its rank: no other rank can take one
+        for group, rest in _rank_groups(rank, size, own, pool, least=len(own) if take_all else 0):
             yield from walk(index + 1, rest, chosen + group, count + 1)
 
     yield from walk(0, tuple(shamans), [], 0)
@@ -186,10 +185,11 @@ def _pick(hand: Sequence[Card], wanted: list[tuple[Rank, int]]) -> Iterator[list
 
 
 def _rank_groups(
-    rank: Rank, size: int, real: list[Card], pool: tuple[Card, ...]
+    rank: Rank, size: int, real: list[Card], pool: tuple[Card, ...], least: int = 0
 ) -> Iterator[tuple[list[Member], tuple[Card, ...]]]:
-    """``size`` cards of ``rank``: some real ones, the rest Shamans (as any suit of it)."""
-    for own in range(min(size, len(real)), -1, -1):
+    """``size`` cards of ``rank``: some real ones (``least`` of them at least), the rest
+    Shamans (as any suit of it)."""
+    for own in range(min(size, len(real)), least - 1, -1):
         need = size - own
         if need > len(pool):
             continue

@@ -545,8 +545,8 @@ class ShapePattern(Pattern):
         patterns = label or (self.id,)
         candidates = self._candidates(lay, hand, take_all)
         if candidates == 0:
-            # The census is exact: its source yields no set, so there is nothing to judge
-            # (most shapes of an ordinary hand, whose enumeration would still walk the hand).
+            # Every census is 0 exactly when its source yields no set: nothing to judge (most
+            # shapes of an ordinary hand, whose enumeration would still walk the hand).
             return ListedBlock([], laying=laying, seat=seat, patterns=patterns, river=river)
         rules = self._count_rules(lay, laying, earlier_rules, take_all)
         if rules is None:
