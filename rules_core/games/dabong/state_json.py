@@ -33,6 +33,7 @@ from .state_levels import LevelFields, check_level_fields
 from .values import card_suits, is_eight, is_jack, is_queen_of_water, is_real
 
 GAME_NAME = "dabong"
+MAX_MOVE = 10**9
 MAX_SEATS = 5
 MIN_SEATS = 2
 
@@ -76,6 +77,18 @@ FIELDS = (
 
 
 def state_to_json(state: DabongState) -> dict[str, Any]:
+    return _state_json(state, with_chain=True)
+
+
+def _take_back_json(take_back: TakeBack | None) -> dict[str, Any] | None:
+    if take_back is None:
+        return None
+    return {"action": take_back.action.to_json(), "before": state_to_json(take_back.before)}
+
+
+def _state_json(state: DabongState, *, with_chain: bool) -> dict[str, Any]:
+    """The state's JSON; without ``move`` and ``take_back`` unless ``with_chain`` (what a replayed
+    play must reproduce of the state it leads to)."""
     scores = state.scores
     return {
         "game": GAME_NAME,
@@ -100,10 +113,7 @@ def state_to_json(state: DabongState) -> dict[str, Any]:
         "status": state.status,
         "winner": state.winner,
         "game_winner": state.game_winner,
-        "move": state.move,
-        "take_back": None
-        if state.take_back is None
-        else {"action": state.take_back.action.to_json(), "before": state_to_json(state.take_back.before)},
+        **({"move": state.move, "take_back": _take_back_json(state.take_back)} if with_chain else {}),
         "scores": {
             "games": list(scores.games),
             "sets": list(scores.sets),
@@ -132,6 +142,54 @@ class StateDecoder:
         self._read_options: tuple[Any, DabongOptions] | None = None
 
     def decode(self, data: Any, pointer: str = "") -> DabongState | None:
+        """The state ``data`` holds, or None with its problems added to the reader."""
+        if _chain_below(data) is not None:
+            state = self._replayed_chain(data)
+            if state is not None:
+                return state
+        return self.read_in_full(data, pointer)
+
+    def _replayed_chain(self, data: Mapping[str, Any]) -> DabongState | None:
+        """A state with a take-back chain, read from its innermost state up: each state above is
+        its play replayed on the state below, so it is only compared with the JSON, not read
+        field by field. None at the first difference or problem of any kind; the full read
+        then reports every problem as it always has (each state is read and checked, and
+        each play replayed, top down). Whatever this accepts, the full read accepts as the
+        same state: a replayed play reaches a sound state whose JSON reads back as itself."""
+        chain = [data]
+        while (below := _chain_below(chain[-1])) is not None:
+            chain.append(below)
+        scratch = StateDecoder(JsonReader(), self.decode_action, self.replay)
+        state = scratch.read_in_full(chain.pop(), "")
+        if state is None or scratch.r.problems:
+            return None
+        for raw in reversed(chain):
+            take_back = raw["take_back"]
+            try:
+                action = self.decode_action(take_back["action"], "")
+            except ValueError:
+                return None
+            if action.type != "play":
+                return None
+            after = self.replay(state, action)
+            move = raw["move"]
+            if (
+                after is None
+                or after.status != PLAYING
+                or not after.options.unwinding
+                or type(move) is not int
+                or not after.move <= move <= MAX_MOVE
+                or not _same_json(_state_json(after, with_chain=False), raw)
+            ):
+                return None
+            state = DabongState(
+                **{**_fields(after), "move": move, "take_back": TakeBack(action=action, before=state)}
+            )
+        return state
+
+    def read_in_full(self, data: Any, pointer: str) -> DabongState | None:
+        """The full read: every state of the chain read and checked, and every play replayed,
+        from the top down (what ``decode`` falls back on, and what tests hold it to)."""
         r = self.r
         start = len(r.problems)
         obj = r.obj(data, pointer, allowed=FIELDS)
@@ -192,7 +250,7 @@ class StateDecoder:
         status = r.str(obj, "status", pointer, choices=STATUSES)
         winner = r.int(obj, "winner", pointer, lo=0, hi=last, nullable=True)
         game_winner = r.int(obj, "game_winner", pointer, lo=0, hi=last, nullable=True)
-        move = r.int(obj, "move", pointer, lo=0, hi=10**9)
+        move = r.int(obj, "move", pointer, lo=0, hi=MAX_MOVE)
         scores = self._scores(obj, pointer, seats)
         levels = LevelFields.read(r, obj, pointer, seats)
         if not discard or len(hands) != seats:
@@ -467,7 +525,8 @@ class StateDecoder:
             self.r.add(f"{where}/action", "not_a_play", "only a play can be taken back")
             return None
         start = len(self.r.problems)
-        before = self.decode(tobj["before"], f"{where}/before")
+        # The full read all the way down: only a chain that _replayed_chain refused gets here.
+        before = self.read_in_full(tobj["before"], f"{where}/before")
         if before is None or len(self.r.problems) > start:
             return None
         after = self.replay(before, action)
@@ -484,6 +543,56 @@ class StateDecoder:
             self.r.add(where, "inconsistent", "this state is not what the play to take back leads to")
             return None
         return TakeBack(action=action, before=before)
+
+
+def _chain_below(data: Any) -> Any:
+    """The JSON of the state before the play a state's take-back restores, when ``data`` is an
+    object whose take-back is written as the full read wants it (None otherwise)."""
+    if type(data) is not dict or "move" not in data:
+        return None
+    take_back = data.get("take_back")
+    if type(take_back) is not dict or len(take_back) != 2 or "action" not in take_back:
+        return None
+    return take_back.get("before")
+
+
+def _same_json(expected: dict[str, Any], raw: dict[str, Any]) -> bool:
+    """Whether ``raw`` (a state's JSON) holds exactly ``expected`` besides move and take-back,
+    type for type: ``==`` alone takes ``true`` for ``1`` and ``2.0`` for ``2``."""
+    if len(raw) != len(expected) + 2:
+        return False
+    rest = {key: raw.get(key, _ABSENT) for key in expected}
+    if rest != expected or list(map(type, expected.values())) != list(map(type, rest.values())):
+        return False
+    return all(
+        _same_types(value, rest[key])
+        for key, value in expected.items()
+        if key not in _CARD_FIELDS and (type(value) is dict or type(value) is list)
+    )
+
+
+#: Fields that hold only cards (strings) in lists and objects: only a string equals a string,
+#: and a list or an object only its own kind, so ``==`` has already compared their types.
+_CARD_FIELDS = frozenset({"hands", "draw_pile", "discard_pile", "shaman_identities", "previous_play"})
+
+
+def _same_types(value: dict[str, Any] | list[Any], other: dict[str, Any] | list[Any]) -> bool:
+    """Whether two equal JSON containers also agree in type throughout: the types of each
+    container's values compared in one go (a list of cards is one comparison), then the
+    containers inside walked."""
+    stack: list[tuple[Any, Any]] = [(value, other)]
+    while stack:
+        mine, theirs = stack.pop()
+        if type(mine) is dict:
+            mine, theirs = list(mine.values()), list(map(theirs.__getitem__, mine))
+        kinds = list(map(type, mine))
+        if kinds != list(map(type, theirs)):
+            return False
+        if dict in kinds or list in kinds:
+            stack.extend(
+                (v, o) for v, o, kind in zip(mine, theirs, kinds, strict=True) if kind is dict or kind is list
+            )
+    return True
 
 
 def _only_the_opening_card(s: DabongState) -> bool:
