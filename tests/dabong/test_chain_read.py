@@ -198,3 +198,17 @@ def test_a_chain_that_replays_but_may_not_be_taken_back_is_refused_as_the_full_r
     for data in cases:
         answer = _read(data)
         assert isinstance(answer, list) and answer == _full_read(data)
+
+
+def test_options_repeated_down_a_chain_are_read_again_when_their_types_differ(
+    chains: list[DabongState],
+) -> None:
+    """The full read reuses the options it read above for a state below that repeats them, but
+    only when they are the same JSON type for type: ``1`` is not ``true``, ``8.0`` not ``8``."""
+    state = next(s for s in chains if _depth(s) >= 2)
+    for name, value in (("unwinding", 1), ("hand_size", float(state.options.hand_size))):
+        data = GAME.state_to_json(state)
+        data["take_back"]["before"]["options"][name] = value
+        answer = _read(data)
+        assert isinstance(answer, list) and answer == _full_read(data)
+        assert f"/take_back/before/options/{name}" in {p.pointer for p in answer}

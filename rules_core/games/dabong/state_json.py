@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Mapping
-from types import NoneType
 from typing import Any
 
 from ...kernel import (
@@ -28,7 +27,7 @@ from ...kernel import (
 from ...kernel.options import describe
 from ...kernel.problems import cards_conserved
 from .options import DabongOptions
-from .state import OPENING, OVER, PLAYING, STATUSES, DabongState, Penalty, Scores, TakeBack
+from .state import OPENING, OVER, PLAYING, STATUSES, DabongState, Penalty, Scores, TakeBack, evolve
 from .state_levels import LevelFields, check_level_fields
 from .values import card_suits, is_eight, is_jack, is_queen_of_water, is_real
 
@@ -182,9 +181,7 @@ class StateDecoder:
                 or not _same_json(_state_json(after, with_chain=False), raw)
             ):
                 return None
-            state = DabongState(
-                **{**_fields(after), "move": move, "take_back": TakeBack(action=action, before=state)}
-            )
+            state = evolve(after, move=move, take_back=TakeBack(action=action, before=state))
         return state
 
     def read_in_full(self, data: Any, pointer: str) -> DabongState | None:
@@ -295,7 +292,7 @@ class StateDecoder:
     def _options(self, obj: Mapping[str, Any], pointer: str) -> DabongOptions:
         raw = obj.get("options")
         where = f"{pointer}/options"
-        if self._read_options is not None and _same_flat_json(self._read_options[0], raw):
+        if self._read_options is not None and _strictly_same(self._read_options[0], raw):
             return self._read_options[1]
         start = len(self.r.problems)
         if "options" not in obj:
@@ -604,16 +601,10 @@ _FIELD_NAMES = tuple(DabongState.__dataclass_fields__)
 _FIELD_VALUES = operator.attrgetter(*_FIELD_NAMES)
 
 
-def _same_flat_json(known: Mapping[str, Any], raw: Any) -> bool:
-    """Whether ``raw`` is the object ``known`` value for value and type (``True == 1`` in Python,
-    not in JSON); objects holding anything but scalars are never taken as the same."""
-    if not isinstance(raw, Mapping) or len(raw) != len(known):
-        return False
-    for key, value in known.items():
-        other = raw.get(key, _ABSENT)
-        if type(other) is not type(value) or other != value or not isinstance(value, (str, int, NoneType)):
-            return False
-    return True
+def _strictly_same(known: Any, raw: Any) -> bool:
+    """Whether ``raw`` is the JSON object ``known`` value for value and type (``True == 1`` in
+    Python, not in JSON)."""
+    return type(known) is dict and type(raw) is dict and raw == known and _same_types(known, raw)
 
 
 _ABSENT = object()
