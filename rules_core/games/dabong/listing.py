@@ -16,8 +16,9 @@ from dataclasses import dataclass
 
 from ...kernel import Action, Card, LegalEntry, LegalPage, Suit
 from .actions_play import pile_context
-from .listing_levels import answer_plays, facing_twos_may_play, table_claims, turn_claims, twos_answers
+from .listing_levels import facing_twos_may_play, table_claims, turn_claims
 from .matcher_api import Matcher
+from .play_flow import OPPOSITE
 from .state import GAME_OVER, OPENING, PLAYING, DabongState
 from .values import REAL_CARDS, card_suits, in_play_value, is_eight, is_jack, pile_value
 
@@ -126,14 +127,23 @@ class Window:
     bound: int | None
 
 
-def _play_segment(state: DabongState, seat: int, matcher: Matcher) -> Callable[[int, Window], Segment]:
-    """Plays come from one matcher call that returns the totals and the slice of the window."""
+def _play_segment(
+    state: DabongState, seat: int, matcher: Matcher, patterns: frozenset[str] | None = None
+) -> Callable[[int, Window], Segment]:
+    """Plays come from one matcher call that returns the totals and the slice of the window.
+
+    Facing 2s the matcher's pile context already holds them, so it lists only the add-ons and
+    neutralisations; in a heaven/hell window ``patterns`` names the one answer. Either way only
+    the page asked for is built, whatever the hand.
+    """
 
     def build(start: int, window: Window) -> Segment:
         ctx = pile_context(state, seat)
         skip = max(0, window.offset - start)
         take = None if window.bound is None else max(0, window.bound - start - skip)
-        page = matcher.list_plays(ctx, state.hands[seat], state.options, seat=seat, offset=skip, limit=take)
+        page = matcher.list_plays(
+            ctx, state.hands[seat], state.options, seat=seat, offset=skip, limit=take, patterns=patterns
+        )
         got = list(page.entries)
 
         def fetch(offset: int, limit: int) -> list[LegalEntry]:
@@ -161,7 +171,7 @@ def _seat_segments(state: DabongState, seat: int, matcher: Matcher) -> list[Segm
         rule = "dabong.two" if state.penalty.skip else "dabong.queen_of_water"
         segments.append(_fixed([_entry(Action(type="pick_up", seat=seat), rule)]))
         if facing_twos_may_play(state):
-            segments.append(_fixed(twos_answers(state, seat, matcher)))
+            segments.append(_play_segment(state, seat, matcher))
     elif seat == state.turn:
         turn = [_entry(Action(type="draw", seat=seat), "dabong.draw")]
         if state.extra_play_then is not None:
@@ -170,7 +180,8 @@ def _seat_segments(state: DabongState, seat: int, matcher: Matcher) -> list[Segm
         segments.append(_play_segment(state, seat, matcher))
         segments.append(_fixed(turn_claims(state, seat)))
     elif state.status == PLAYING and state.answerable is not None:
-        segments.append(_fixed(answer_plays(state, seat, matcher)))
+        answer = OPPOSITE[state.answerable][0]
+        segments.append(_play_segment(state, seat, matcher, patterns=frozenset({answer})))
     tail = _natural_entry(state, seat) + table_claims(state, seat) + _one_card_entries(state, seat)
     if state.take_back is not None and state.take_back.action.seat == seat and state.options.unwinding:
         tail.append(_entry(Action(type="take_back", seat=seat), "dabong.unwind"))

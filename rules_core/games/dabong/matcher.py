@@ -173,6 +173,7 @@ class DabongMatcher:
         seat: int,
         offset: int = 0,
         limit: int | None = None,
+        patterns: frozenset[str] | None = None,
     ) -> PlayListing:
         rules = match_rules(options)
         if offset < 0 or (limit is not None and limit < 0):
@@ -182,6 +183,12 @@ class DabongMatcher:
             raise ValueError(f"a hand holds distinct dabong! cards (got {', '.join(strange) or 'a repeat'})")
         ordered = tuple(sorted(hand, key=deck_key))
         answer = plan(ctx, rules)
+        if patterns is not None:
+            # Only the asked patterns' steps run, so their blocks are counted and paged like
+            # any listing instead of being filtered from every play of the hand; a play is
+            # then owned by the first asked pattern it is, not by an earlier one left out.
+            kept = tuple(s for s in answer.steps if s.unit.id in patterns or s.pattern in patterns)
+            answer = replace(answer, steps=kept)
         shamans = sum(1 for c in hand if c.is_shaman)
         budget = WorkBudget(
             rules.list_budget,

@@ -206,6 +206,11 @@ class Matcher(Protocol):
         seat: int,
         offset: int = 0,
         limit: int | None = None,
+        patterns: frozenset[str] | None = None,
     ) -> PlayListing:
-        """Every distinct legal play of ``hand`` on ``ctx``, exact totals, stable order."""
+        """Every distinct legal play of ``hand`` on ``ctx``, exact totals, stable order.
+
+        ``patterns`` (pattern ids, or the 2s rules' labels such as ``twos_neutralization``)
+        keeps only those patterns' plays, counted and paged like the whole listing.
+        """
         ...

@@ -42,6 +42,12 @@ def _sized(options: Sequence[int], low: int, high: int) -> int:
     return sum(ways[low : high + 1])
 
 
+def ace_and_shaman_census(lay: Lay, hand: Sequence[Card]) -> int:
+    """For ``shape_sets.ace_and_shaman_sets``: one set per real Ace and Shaman (exact)."""
+    shamans = sum(1 for c in hand if c.is_shaman)
+    return shamans * sum(1 for c in hand if not c.is_shaman and c.rank is Rank.ACE)
+
+
 def rank_census(rank_of: Callable[[Lay], tuple[Rank, ...]], low: int, high: int) -> Census:
     """For ``shape_sets.rank_sets``: per rank, the cards of that rank, Shamans as any suit of it."""
 

@@ -44,9 +44,17 @@ from ....kernel import Rank
 from ..matcher_api import MatchRules
 from . import shapes
 from .base import OrderRule, Pattern
-from .census import full_house_census, group_census, rank_census, run_census, suited_census
+from .census import (
+    ace_and_shaman_census,
+    full_house_census,
+    group_census,
+    rank_census,
+    run_census,
+    suited_census,
+)
 from .common import level_on
 from .shape_sets import (
+    ace_and_shaman_sets,
     full_house_sets,
     group_sets,
     mirror_sets,
@@ -332,8 +340,8 @@ ACE_AND_SHAMAN = ShapePattern(
     rule_id="dabong.shaman_neutralization",
     level="master",
     shape=shapes.ace_and_shaman,
-    sets=suited_sets(2, 2, lambda lay: 2),
-    census=suited_census(2, 2, lambda lay: 2),
+    sets=ace_and_shaman_sets,
+    census=ace_and_shaman_census,
     laying=Laying.ANY,
     candidates=Candidates.SUITED,
     min_cards=2,

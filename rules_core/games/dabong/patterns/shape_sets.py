@@ -91,6 +91,22 @@ def suited_sets(low: int, high: int, bound: Callable[[Lay], int | None]) -> SetS
     return source
 
 
+def ace_and_shaman_sets(lay: Lay, hand: Sequence[Card], take_all: bool) -> Iterator[tuple[Member, ...]]:
+    """A real Ace and one Shaman declared as that Ace (the Shaman-assisted addition).
+
+    Only one real card of a suit is an Ace, so a Shaman shares its suit only as that Ace; two
+    Shamans are not "an Ace and a Shaman" (the engine refuses them), so none is paired here.
+    """
+    if take_all and len(hand) != 2:
+        return
+    for ace in hand:
+        if ace.is_shaman or ace.rank is not Rank.ACE:
+            continue
+        for shaman in hand:
+            if shaman.is_shaman:
+                yield _in_deck_order(hand, [(ace, ace), (shaman, ace)])
+
+
 def _of_suit(card: Card, suit: Suit, lay: Lay) -> tuple[Card, ...]:
     if card.is_shaman:
         return identities_with_suit(suit, lay.rules)
