@@ -190,11 +190,9 @@ class Pair:
         stop_grace: float = 4.0,
     ) -> None:
         self.listen, self.upstream, self.workers, self.quiet = listen, upstream, workers, quiet
-        self.nginx_workers, self.worker_connections, self.access_log = (
-            nginx_workers,
-            worker_connections,
-            access_log,
-        )
+        self.nginx_workers = nginx_workers
+        self.worker_connections = worker_connections
+        self.access_log = access_log
         self.stop_grace = stop_grace
         self._given_dir = runtime_dir
         self.runtime_dir: Path | None = None
@@ -280,6 +278,9 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parse(argv)
+    if nginx_binary() is None:
+        print("table-judge: nginx is not installed (Debian: apt-get install nginx)", file=sys.stderr)
+        return 1
     if args.check:
         with tempfile.TemporaryDirectory(prefix="table-judge-nginx-") as tmp:
             conf = render_config(
@@ -321,7 +322,7 @@ def main(argv: list[str] | None = None) -> int:
                 return 1
             time.sleep(0.2)
         return 0
-    except RuntimeError as exc:
+    except (RuntimeError, OSError) as exc:  # nginx -t refused, a process died, nginx missing
         print(f"table-judge: {exc}", file=sys.stderr)
         return 1
     finally:
