@@ -1,6 +1,9 @@
 # Table Judge: a stateless rules-adjudication HTTP service.
 #   docker build -t table-judge .
 #   docker run --rm -p 8000:8000 table-judge
+# nginx listens on $PORT and buffers each request and answer whole; gunicorn's sync workers listen
+# on $UPSTREAM (127.0.0.1:8001), reachable only through it. A bare gunicorn is stopped by a few
+# slow clients (issue #25). `python -m deploy.serve` runs both and exits when either does.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -8,7 +11,14 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
     PORT=8000 \
+    UPSTREAM=127.0.0.1:8001 \
     TABLE_JUDGE_RULINGS_DIR=/app/docs/rulings
+
+# Debian's nginx. Its own config and service are unused: deploy/serve.py renders the only config
+# into a temporary directory, so nginx runs as the non-root user with no root-owned path.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends nginx \
+    && rm -rf /var/lib/apt/lists/*
 
 RUN groupadd --system app && useradd --system --gid app --home-dir /app --shell /usr/sbin/nologin app
 
@@ -19,11 +29,14 @@ COPY service ./service
 COPY openapi ./openapi
 COPY docs/rulings ./docs/rulings
 RUN pip install . && rm -rf /root/.cache
+COPY deploy ./deploy
 
+# Non-root: nginx cannot bind a port below 1024, so keep PORT above it (8000 by default).
 USER app
 EXPOSE 8000
 
+# Through nginx, so the check covers both processes.
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
     CMD ["python", "-c", "import os, sys, urllib.request; sys.exit(0 if urllib.request.urlopen('http://127.0.0.1:%s/v1/health' % os.environ.get('PORT', '8000'), timeout=2).status == 200 else 1)"]
 
-CMD ["gunicorn", "-c", "gunicorn.conf.py", "service.wsgi:app"]
+CMD ["python", "-m", "deploy.serve"]

@@ -3,6 +3,12 @@
 Binds 127.0.0.1:8000 unless ``BIND`` (host:port) or ``PORT`` (port on 0.0.0.0, as
 containers expect) says otherwise. Sync workers, one per core plus one: the
 work is CPU-bound and short, so threads would add nothing.
+
+Sync workers must sit behind a buffering proxy: each reads its request with a
+blocking socket, so a client that trickles its header holds the worker until
+``timeout`` kills it, and as many such clients as workers stop the service
+(issue #25). ``python -m deploy.serve`` runs this behind nginx (deploy/), which
+is what the container does; serving gunicorn directly is for development.
 """
 
 from __future__ import annotations
@@ -22,8 +28,15 @@ def _bind() -> str:
 bind = [_bind()]
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() + 1))
 worker_class = "service.gunicorn_worker.ProblemSyncWorker"
+# The worker heartbeat: a worker silent this long is killed. Behind nginx it only catches a runaway
+# request (the costliest documented ones take a few seconds: docs/reliability.md, cost budgets);
+# nginx's proxy_read_timeout (35 s) is kept above it so that gunicorn, not nginx, decides. Served
+# directly, it is also all that frees a worker held by a slow client, 30 s later: no remedy.
 timeout = 30
 graceful_timeout = 20
+# Sync workers ignore this: they close the connection after every answer (gunicorn forces
+# `Connection: close`), which is also why nginx keeps no pool of upstream connections. It would
+# apply if the worker class became gthread; 2 s is gunicorn's default.
 keepalive = 2
 # The control socket (on by default since gunicorn 25) fails for non-root container users.
 control_socket_disable = True
@@ -31,6 +44,19 @@ control_socket_disable = True
 limit_request_line = 4094
 limit_request_fields = 50
 limit_request_field_size = 8190
+
+
+def when_ready(server: object) -> None:
+    """Say so at start when gunicorn listens beyond loopback: that is the setup #25 is about."""
+    exposed = [b for b in bind if not b.startswith(("127.", "localhost:", "[::1]", "unix:"))]
+    if exposed:
+        server.log.warning(  # type: ignore[attr-defined]
+            "gunicorn is listening directly on %s: sync workers can be held by slow clients; "
+            "serve it behind nginx (python -m deploy.serve)",
+            ", ".join(exposed),
+        )
+
+
 accesslog = "-"
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info")

@@ -1,0 +1,1 @@
+"""Deployment: nginx in front of gunicorn (python -m deploy.serve)."""

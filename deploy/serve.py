@@ -1,0 +1,333 @@
+"""Serve Table Judge behind nginx: gunicorn on loopback, nginx (a buffering reverse proxy) in front.
+
+    python -m deploy.serve                      # nginx on 127.0.0.1:8000, gunicorn on 127.0.0.1:8001
+    PORT=8000 python -m deploy.serve            # nginx on 0.0.0.0:8000 (what the container runs)
+    python -m deploy.serve --check              # render the nginx config and run `nginx -t` on it
+
+Why: gunicorn's sync workers are only safe behind a proxy that reads whole requests first
+(issue #25: three slowloris connections held every worker). See deploy/nginx/table-judge.conf.in.
+
+The nginx config is rendered from that template into a runtime directory (a fresh temporary one
+unless ``--runtime-dir``), which also holds the pid file and nginx's temporary files: nothing needs
+root. gunicorn runs with ``gunicorn.conf.py`` and ``BIND`` set to the upstream address. The process
+stays in the foreground, stops both on SIGTERM/SIGINT, and exits (non-zero) as soon as either of
+the two exits on its own, so a container supervisor sees the failure and restarts it.
+
+Standard library only: the container runs it with the image's Python, and tests import ``Pair``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from types import FrameType
+from typing import IO, Any
+
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATE = Path(__file__).resolve().parent / "nginx" / "table-judge.conf.in"
+DEFAULT_LISTEN = "127.0.0.1:8000"
+DEFAULT_UPSTREAM = "127.0.0.1:8001"
+
+
+def nginx_binary() -> str | None:
+    """nginx on PATH, or Debian's /usr/sbin/nginx (not on a non-root user's PATH everywhere)."""
+    found = shutil.which("nginx")
+    if found:
+        return found
+    return "/usr/sbin/nginx" if os.access("/usr/sbin/nginx", os.X_OK) else None
+
+
+def split_address(address: str) -> tuple[str, int]:
+    host, sep, port = address.rpartition(":")
+    if not sep or not host or not port.isdigit():
+        raise ValueError(f"expected host:port, got {address!r}")
+    return host, int(port)
+
+
+def _user_line() -> str:
+    """As root nginx would run its workers as `nobody` with a group Debian lacks: name both."""
+    if os.geteuid() != 0:
+        return ""  # non-root: workers run as the current user; a `user` line would only warn
+    import grp
+    import pwd
+
+    try:
+        nobody = pwd.getpwnam("nobody")
+        return f"user nobody {grp.getgrgid(nobody.pw_gid).gr_name};"
+    except KeyError:
+        return ""
+
+
+def _nofile(worker_connections: int) -> int:
+    """Descriptors for a worker: two per connection, capped by the hard limit it may raise to."""
+    import resource
+
+    wanted = 2 * worker_connections + 64
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    return wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+
+
+def render_config(
+    runtime_dir: Path,
+    *,
+    listen: str,
+    upstream: str,
+    worker_processes: int = 1,
+    worker_connections: int = 4096,
+    access_log: str = "off",
+) -> Path:
+    """Write ``runtime_dir/nginx.conf`` from the template and return its path."""
+    split_address(listen)
+    split_address(upstream)
+    runtime_dir.mkdir(parents=True, exist_ok=True)
+    # As root, nginx's workers run as `nobody` and must reach the temporary directories below.
+    runtime_dir.chmod(0o755)
+    fields = {
+        "LISTEN": listen,
+        "UPSTREAM": upstream,
+        "RUNTIME_DIR": str(runtime_dir.resolve()),
+        "USER_LINE": _user_line(),
+        "WORKER_PROCESSES": str(worker_processes),
+        "WORKER_CONNECTIONS": str(worker_connections),
+        "RLIMIT_NOFILE": str(_nofile(worker_connections)),
+        "ACCESS_LOG": access_log,
+    }
+    text = TEMPLATE.read_text()
+    for name, value in fields.items():
+        text = text.replace(f"@{name}@", value)
+    conf = runtime_dir / "nginx.conf"
+    conf.write_text(text)
+    return conf
+
+
+def nginx_command(conf: Path, *extra: str) -> list[str]:
+    nginx = nginx_binary()
+    if nginx is None:
+        raise FileNotFoundError("nginx is not installed (Debian: apt-get install nginx)")
+    # -e: the error log before the config is read, so no compiled-in /var/log path is opened.
+    return [nginx, "-p", str(conf.parent), "-c", str(conf), "-e", "stderr", *extra]
+
+
+def check_config(conf: Path) -> subprocess.CompletedProcess[str]:
+    """`nginx -t` on a rendered config (it parses and checks paths; it binds nothing)."""
+    return subprocess.run(nginx_command(conf, "-t", "-q"), capture_output=True, text=True, timeout=30)
+
+
+def start_gunicorn(
+    bind: str, *, workers: int | None = None, env: Mapping[str, str] | None = None, quiet: bool = False
+) -> subprocess.Popen[bytes]:
+    """gunicorn with the repository's gunicorn.conf.py, bound to ``bind`` (host:port)."""
+    child_env = {**(env if env is not None else os.environ), "BIND": bind}
+    if workers is not None:
+        child_env["WEB_CONCURRENCY"] = str(workers)
+    out: int | IO[Any] | None = subprocess.DEVNULL if quiet else None
+    return subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py"), "service.wsgi:app"],
+        cwd=ROOT,
+        env=child_env,
+        stdout=out,
+        stderr=out,
+    )
+
+
+def wait_listening(address: str, proc: subprocess.Popen[Any], timeout: float = 30.0) -> None:
+    """Until ``address`` accepts a connection; fails at once if ``proc`` exits first."""
+    host, port = split_address(address)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"{proc.args!r} exited ({proc.returncode}) before listening on {address}")
+        try:
+            with socket.create_connection((host, port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"nothing listening on {address} after {timeout} s")
+
+
+def stop(proc: subprocess.Popen[Any], first: int = signal.SIGTERM, grace: float = 10.0) -> None:
+    """``first`` signal, then SIGKILL after ``grace`` seconds; always waits for the process."""
+    if proc.poll() is None:
+        with contextlib.suppress(ProcessLookupError):
+            proc.send_signal(first)
+        try:
+            proc.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+class Pair:
+    """gunicorn on ``upstream`` and nginx on ``listen`` in front of it, as a context manager.
+
+    ``with Pair(listen, upstream) as pair:`` returns once both accept connections; leaving the
+    block stops nginx (graceful, then fast) and then gunicorn. ``runtime_dir`` defaults to a fresh
+    temporary directory, removed afterwards. ``stop_grace`` bounds each of the two stops: 4 s, so
+    that both end within `docker stop`'s 10 s (requests take milliseconds, the costliest seconds).
+    """
+
+    def __init__(
+        self,
+        listen: str = DEFAULT_LISTEN,
+        upstream: str = DEFAULT_UPSTREAM,
+        *,
+        workers: int | None = None,
+        runtime_dir: Path | None = None,
+        nginx_workers: int = 1,
+        worker_connections: int = 4096,
+        access_log: str = "off",
+        quiet: bool = False,
+        stop_grace: float = 4.0,
+    ) -> None:
+        self.listen, self.upstream, self.workers, self.quiet = listen, upstream, workers, quiet
+        self.nginx_workers = nginx_workers
+        self.worker_connections = worker_connections
+        self.access_log = access_log
+        self.stop_grace = stop_grace
+        self._given_dir = runtime_dir
+        self.runtime_dir: Path | None = None
+        self.gunicorn: subprocess.Popen[bytes] | None = None
+        self.nginx: subprocess.Popen[bytes] | None = None
+
+    def __enter__(self) -> Pair:
+        try:
+            self.start()
+        except BaseException:
+            self.close()
+            raise
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def start(self) -> None:
+        self.runtime_dir = self._given_dir or Path(tempfile.mkdtemp(prefix="table-judge-nginx-"))
+        conf = render_config(
+            self.runtime_dir,
+            listen=self.listen,
+            upstream=self.upstream,
+            worker_processes=self.nginx_workers,
+            worker_connections=self.worker_connections,
+            access_log=self.access_log,
+        )
+        checked = check_config(conf)
+        if checked.returncode != 0:
+            raise RuntimeError(f"nginx -t refused {conf}:\n{checked.stderr}")
+        # gunicorn first: nginx would answer 502 until its upstream listens.
+        self.gunicorn = start_gunicorn(self.upstream, workers=self.workers, quiet=self.quiet)
+        wait_listening(self.upstream, self.gunicorn)
+        out = subprocess.DEVNULL if self.quiet else None
+        self.nginx = subprocess.Popen(nginx_command(conf), stdout=out, stderr=out)
+        wait_listening(self.listen, self.nginx)
+
+    def close(self) -> None:
+        # nginx first (SIGQUIT: finish the requests in flight, stop accepting), then gunicorn.
+        if self.nginx is not None:
+            stop(self.nginx, signal.SIGQUIT, self.stop_grace)
+        if self.gunicorn is not None:
+            stop(self.gunicorn, signal.SIGTERM, max(self.stop_grace, 1.0))
+        if self.runtime_dir is not None and self._given_dir is None:
+            shutil.rmtree(self.runtime_dir, ignore_errors=True)
+
+    def exited(self) -> str | None:
+        """The name of a process of the pair that has exited, if any."""
+        for name, proc in (("gunicorn", self.gunicorn), ("nginx", self.nginx)):
+            if proc is not None and proc.poll() is not None:
+                return f"{name} exited with {proc.returncode}"
+        return None
+
+
+def default_listen(env: Mapping[str, str]) -> str:
+    """Like gunicorn.conf.py: LISTEN (host:port), else 0.0.0.0:$PORT (containers), else loopback."""
+    if env.get("LISTEN"):
+        return env["LISTEN"]
+    if env.get("PORT"):
+        return f"0.0.0.0:{int(env['PORT'])}"
+    return DEFAULT_LISTEN
+
+
+def _parse(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m deploy.serve",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--listen", default=default_listen(os.environ), help="nginx's host:port")
+    parser.add_argument(
+        "--upstream",
+        default=os.environ.get("UPSTREAM", DEFAULT_UPSTREAM),
+        help="gunicorn's host:port (keep it on loopback; default %(default)s or $UPSTREAM)",
+    )
+    parser.add_argument("--runtime-dir", type=Path, default=None, help="default: a fresh temporary directory")
+    parser.add_argument("--nginx-workers", type=int, default=int(os.environ.get("NGINX_WORKERS", "1")))
+    parser.add_argument("--worker-connections", type=int, default=4096)
+    parser.add_argument("--access-log", default="off", help="a file for nginx's access log (default off)")
+    parser.add_argument("--check", action="store_true", help="render the config, run nginx -t, exit")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parse(argv)
+    if nginx_binary() is None:
+        print("table-judge: nginx is not installed (Debian: apt-get install nginx)", file=sys.stderr)
+        return 1
+    if args.check:
+        with tempfile.TemporaryDirectory(prefix="table-judge-nginx-") as tmp:
+            conf = render_config(
+                args.runtime_dir or Path(tmp),
+                listen=args.listen,
+                upstream=args.upstream,
+                worker_processes=args.nginx_workers,
+                worker_connections=args.worker_connections,
+                access_log=args.access_log,
+            )
+            checked = check_config(conf)
+            sys.stderr.write(checked.stderr)
+            print(f"{conf}: {'ok' if checked.returncode == 0 else 'REFUSED'}")
+            return checked.returncode
+
+    stopping: list[int] = []
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        stopping.append(signum)
+
+    # Installed before starting anything: as a container's PID 1 an unhandled SIGTERM is ignored.
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    pair = Pair(
+        args.listen,
+        args.upstream,
+        runtime_dir=args.runtime_dir,
+        nginx_workers=args.nginx_workers,
+        worker_connections=args.worker_connections,
+        access_log=args.access_log,
+    )
+    try:
+        pair.start()
+        print(f"table-judge: nginx on {args.listen} -> gunicorn on {args.upstream}", file=sys.stderr)
+        while not stopping:
+            ended = pair.exited()
+            if ended:
+                print(f"table-judge: {ended}; stopping the other", file=sys.stderr)
+                return 1
+            time.sleep(0.2)
+        return 0
+    except (RuntimeError, OSError) as exc:  # nginx -t refused, a process died, nginx missing
+        print(f"table-judge: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        pair.close()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
