@@ -70,6 +70,7 @@ class ApiProblem(HTTPException):
         errors: Iterable[Problem] = (),
         *,
         extra: Mapping[str, Any] | None = None,
+        omitted: int = 0,
     ) -> None:
         status, title = PROBLEM_TYPES[slug]
         super().__init__(description=detail)
@@ -78,6 +79,8 @@ class ApiProblem(HTTPException):
         self.title = title
         self.errors = tuple(errors)
         self.extra = dict(extra or {})
+        #: Problems found but not passed in ``errors`` (counted in ``errors_omitted``).
+        self.omitted = omitted
 
 
 def prefixed(problems: Iterable[Problem], prefix: str) -> list[Problem]:
@@ -116,7 +119,8 @@ def payload_for(error: HTTPException, bounds: Bounds = Bounds()) -> dict[str, An
             "status": status,
             "detail": _short_text(error.description or error.title, bounds.message),
         }
-        _put_errors(body, [p.to_json() for p in error.errors[: bounds.errors]], len(error.errors), bounds)
+        kept = [p.to_json() for p in error.errors[: bounds.errors]]
+        _put_errors(body, kept, len(error.errors) + error.omitted, bounds)
         body.update(error.extra)
         return body
     slug = _SLUG_BY_STATUS.get(status)

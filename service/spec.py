@@ -54,7 +54,8 @@ and ends with "…", and a `pointer` longer than {config.PROBLEM_MAX_POINTER} ch
 its closest ancestor that fits.
 
 Limits: bodies up to {config.MAX_BODY_BYTES} bytes (413 above, chunked bodies too), JSON nesting up to
-{config.MAX_JSON_DEPTH} levels, no NaN/Infinity (400), integers within ±{config.MAX_JSON_INT} (422),
+{config.MAX_JSON_DEPTH} levels, no NaN/Infinity and no member named twice in one object (400, each
+repeated name listed at its pointer), integers within ±{config.MAX_JSON_INT} (422),
 `legal-actions` pages of at most {config.LEGAL_ACTIONS_MAX_LIMIT} entries (default
 {config.LEGAL_ACTIONS_DEFAULT_LIMIT}), at most {config.REPLAY_MAX_ACTIONS} actions per replay.
 A table state the game finds impossible, or a request that breaks a rule OpenAPI cannot express
