@@ -113,15 +113,17 @@ _CONTAINERS = (dict, list)
 def _scan(value: Any, max_depth: int, max_int: int, cap: int = 20) -> list[OutOfRangeNumber]:
     """One iterative walk (no recursion, so no stack to exhaust): nesting depth and big integers.
 
-    Pointers are only built for the containers walked, and integers are compared, not
-    formatted. The types of a container's values are read in one pass in C (``map(type, ...)``):
-    most containers of a table state hold only strings (cards), and only a container that holds
-    integers or containers is walked value by value, so a normal state costs a few microseconds.
+    A container's path is kept as a link to its parent's (``_Path``) and spelt out as a pointer
+    only for an integer reported: a pointer per container walked cost memory quadratic in the
+    body (each is as long as the keys above it). Integers are compared, not formatted. The types
+    of a container's values are read in one pass in C (``map(type, ...)``): most containers of a
+    table state hold only strings (cards), and only a container that holds integers or
+    containers is walked value by value.
     """
     found: list[OutOfRangeNumber] = []
-    stack: list[tuple[Any, int, str]] = [(value, 1, "")] if isinstance(value, _CONTAINERS) else []
+    stack: list[tuple[Any, int, _Path]] = [(value, 1, None)] if isinstance(value, _CONTAINERS) else []
     while stack:
-        item, depth, pointer = stack.pop()
+        item, depth, path = stack.pop()
         if depth > max_depth:
             raise MalformedJson(f"JSON nested deeper than {max_depth} levels")
         is_dict = type(item) is dict
@@ -133,12 +135,10 @@ def _scan(value: Any, max_depth: int, max_int: int, cap: int = 20) -> list[OutOf
             kind = type(child)
             if kind is dict or kind is list:
                 if child:
-                    stack.append((child, depth + 1, f"{pointer}/{escape(str(key))}"))
+                    stack.append((child, depth + 1, (path, key)))
             elif kind is int and (child > max_int or child < -max_int) and len(found) < cap:
                 found.append(
-                    OutOfRangeNumber(
-                        pointer=f"{pointer}/{escape(str(key))}", value_digits=len(str(abs(child)))
-                    )
+                    OutOfRangeNumber(pointer=_pointer((path, key)), value_digits=len(str(abs(child))))
                 )
     if type(value) is int and (value > max_int or value < -max_int):
         found.append(OutOfRangeNumber(pointer="/", value_digits=len(str(abs(value)))))
@@ -146,11 +146,7 @@ def _scan(value: Any, max_depth: int, max_int: int, cap: int = 20) -> list[OutOf
     return found
 
 
-class _Pairs(list):  # type: ignore[type-arg]
-    """An object as parsed, its members in order with every repeat kept (the second pass)."""
-
-
-#: A path into the body, built as it is walked and spelt out as a pointer only when listed:
+#: A path into the body, built as it is walked and spelt out as a pointer only when reported:
 #: (path of the parent, name or index), None for the body itself.
 _Path = tuple[Any, "str | int"] | None
 
@@ -161,6 +157,10 @@ def _pointer(path: _Path) -> str:
         path, token = path
         tokens.append(escape(token) if type(token) is str else str(token))
     return "".join(f"/{t}" for t in reversed(tokens))
+
+
+class _Pairs(list):  # type: ignore[type-arg]
+    """An object as parsed, its members in order with every repeat kept (the second pass)."""
 
 
 def _duplicates(text: str, max_depth: int, max_listed: int) -> MalformedJson:
