@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask
+from flask import Flask, g
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from rules_core.kernel import InvalidInput, Problem, WorkBudgetExceeded
@@ -52,11 +52,14 @@ def _register_error_handlers(app: Flask, api: Api) -> None:
         return api.handle_http_exception(problem_for(exc.problems))
 
     def on_over_budget(exc: WorkBudgetExceeded) -> Any:
+        # The work was spent on the table the body gave: a state, or a seat's view (suggest).
+        body = g.get("json_body")
+        pointer = "/view" if isinstance(body, dict) and "view" in body and "state" not in body else "/state"
         return api.handle_http_exception(
             ApiProblem(
                 "over-budget",
                 str(exc),
-                [Problem(pointer="/state", code="over_budget", message=str(exc))],
+                [Problem(pointer=pointer, code="over_budget", message=str(exc))],
             )
         )
 

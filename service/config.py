@@ -20,6 +20,15 @@ LEGAL_ACTIONS_DEFAULT_LIMIT = 200
 LEGAL_ACTIONS_MAX_LIMIT = 1000
 #: Most actions one ``replay`` request may carry.
 REPLAY_MAX_ACTIONS = 5000
+#: Most problems a problem document lists in ``errors``; ``errors_omitted`` counts the rest (a
+#: hostile body can hold tens of thousands of problems, and listing each made megabytes).
+PROBLEM_MAX_ERRORS = 50
+#: Longest ``message`` and ``detail`` in characters: messages may echo the client's input (a
+#: card's text, a field name), so a longer one is cut and ends with "…".
+PROBLEM_MAX_MESSAGE = 500
+#: Longest ``pointer`` in characters: a pointer echoes the client's keys, so a longer one is cut
+#: back to the closest ancestor that fits (still a true pointer, to what holds the problem).
+PROBLEM_MAX_POINTER = 500
 
 
 def defaults() -> dict[str, Any]:
@@ -31,6 +40,9 @@ def defaults() -> dict[str, Any]:
         "LEGAL_ACTIONS_DEFAULT_LIMIT": LEGAL_ACTIONS_DEFAULT_LIMIT,
         "LEGAL_ACTIONS_MAX_LIMIT": LEGAL_ACTIONS_MAX_LIMIT,
         "REPLAY_MAX_ACTIONS": REPLAY_MAX_ACTIONS,
+        "PROBLEM_MAX_ERRORS": PROBLEM_MAX_ERRORS,
+        "PROBLEM_MAX_MESSAGE": PROBLEM_MAX_MESSAGE,
+        "PROBLEM_MAX_POINTER": PROBLEM_MAX_POINTER,
         "API_TITLE": "Table Judge",
         "API_VERSION": "1.0.0",
         "OPENAPI_VERSION": "3.1.0",

@@ -21,7 +21,7 @@ from webargs import core
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import HTTPException
 
-from .problems import PROBLEM_CONTENT_TYPE, payload_for
+from .problems import PROBLEM_CONTENT_TYPE, Bounds, payload_for
 from .schemas import ProblemSchema
 
 
@@ -89,7 +89,7 @@ class Api(flask_smorest.Api):
     def handle_http_exception(self, error: HTTPException) -> Any:
         from flask import current_app, jsonify
 
-        body = payload_for(error)
+        body = payload_for(error, Bounds.from_config(current_app.config))
         response = jsonify(body)
         response.status_code = body["status"]
         response.content_type = PROBLEM_CONTENT_TYPE

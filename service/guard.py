@@ -1,7 +1,8 @@
 """The body guard: every POST body is read with a limit and checked before any view runs.
 
 Order of refusals: 415 (not JSON), 413 (too large, even when chunked without a
-Content-Length), 400 (not acceptable JSON: syntax, NaN/Infinity, nesting),
+Content-Length), 400 (not acceptable JSON: syntax, NaN/Infinity, nesting, a member
+named twice in one object, each listed with its pointer),
 422 (integers beyond the documented bound, each with its pointer).
 """
 
@@ -49,7 +50,23 @@ def guard_body() -> None:
     if limit is not None and len(raw) > limit:
         raise too_large
     try:
-        body, big = jsonbody.parse(raw, max_depth=config["MAX_JSON_DEPTH"], max_int=config["MAX_JSON_INT"])
+        body, big = jsonbody.parse(
+            raw,
+            max_depth=config["MAX_JSON_DEPTH"],
+            max_int=config["MAX_JSON_INT"],
+            max_listed=config["PROBLEM_MAX_ERRORS"],
+        )
+    except jsonbody.DuplicateMembers as exc:
+        problems = [
+            Problem(
+                pointer=pointer,
+                code="duplicate_member",
+                message=f"{name!r} is named {times} times in this object; "
+                "a JSON object names each member once",
+            )
+            for pointer, name, times in exc.found
+        ]
+        raise ApiProblem("malformed-json", str(exc), problems, omitted=exc.omitted) from None
     except jsonbody.MalformedJson as exc:
         raise ApiProblem("malformed-json", str(exc)) from None
     if big:

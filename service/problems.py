@@ -5,19 +5,27 @@
 webargs' 422, Flask's 500) into the same shape, as ``application/problem+json``.
 
 Members: ``type`` (a URN naming the problem class), ``title`` (fixed per
-type), ``status``, ``detail`` (this occurrence), ``errors`` (every problem
-found, each with a JSON pointer into the request body) and, for an illegal
-``apply``, ``verdict``.
+type), ``status``, ``detail`` (this occurrence), ``errors`` (the problems
+found, each with a JSON pointer into the request body), ``errors_omitted``
+(how many more were found than ``errors`` lists, only when some were left out)
+and, for an illegal ``apply``, ``verdict``.
+
+The document is bounded whatever the request (``Bounds``): a body can hold
+tens of thousands of problems, and pointers and messages may echo its keys and
+values, so the list, each message and each pointer are cut.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from werkzeug.exceptions import HTTPException
 
 from rules_core.kernel import Problem
+
+from . import config
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
 TYPE_PREFIX = "urn:table-judge:problem:"
@@ -62,6 +70,7 @@ class ApiProblem(HTTPException):
         errors: Iterable[Problem] = (),
         *,
         extra: Mapping[str, Any] | None = None,
+        omitted: int = 0,
     ) -> None:
         status, title = PROBLEM_TYPES[slug]
         super().__init__(description=detail)
@@ -70,6 +79,8 @@ class ApiProblem(HTTPException):
         self.title = title
         self.errors = tuple(errors)
         self.extra = dict(extra or {})
+        #: Problems found but not passed in ``errors`` (counted in ``errors_omitted``).
+        self.omitted = omitted
 
 
 def prefixed(problems: Iterable[Problem], prefix: str) -> list[Problem]:
@@ -81,17 +92,35 @@ def prefixed(problems: Iterable[Problem], prefix: str) -> list[Problem]:
     return out
 
 
-def payload_for(error: HTTPException) -> dict[str, Any]:
-    """The problem document for any HTTP exception."""
+@dataclass(frozen=True, slots=True)
+class Bounds:
+    """How much of a problem document may come from the request (see ``service.config``)."""
+
+    errors: int = config.PROBLEM_MAX_ERRORS
+    message: int = config.PROBLEM_MAX_MESSAGE
+    pointer: int = config.PROBLEM_MAX_POINTER
+
+    @classmethod
+    def from_config(cls, settings: Mapping[str, Any]) -> Bounds:
+        return cls(
+            errors=settings.get("PROBLEM_MAX_ERRORS", config.PROBLEM_MAX_ERRORS),
+            message=settings.get("PROBLEM_MAX_MESSAGE", config.PROBLEM_MAX_MESSAGE),
+            pointer=settings.get("PROBLEM_MAX_POINTER", config.PROBLEM_MAX_POINTER),
+        )
+
+
+def payload_for(error: HTTPException, bounds: Bounds = Bounds()) -> dict[str, Any]:
+    """The problem document for any HTTP exception, cut to ``bounds``."""
     status = error.code or 500
     if isinstance(error, ApiProblem):
         body: dict[str, Any] = {
             "type": TYPE_PREFIX + error.slug,
             "title": error.title,
             "status": status,
-            "detail": error.description or error.title,
-            "errors": [p.to_json() for p in error.errors],
+            "detail": _short_text(error.description or error.title, bounds.message),
         }
+        kept = [p.to_json() for p in error.errors[: bounds.errors]]
+        _put_errors(body, kept, len(error.errors) + error.omitted, bounds)
         body.update(error.extra)
         return body
     slug = _SLUG_BY_STATUS.get(status)
@@ -102,13 +131,38 @@ def payload_for(error: HTTPException) -> dict[str, Any]:
         detail = f"{len(errors)} problem(s) found; each is listed with a JSON pointer into the request body"
     if status == 500:
         detail = "The server met an unexpected condition; the incident was logged."
-    return {
+    body = {
         "type": TYPE_PREFIX + slug if slug else "about:blank",
         "title": title,
         "status": status,
-        "detail": detail,
-        "errors": errors,
+        "detail": _short_text(detail, bounds.message),
     }
+    _put_errors(body, errors[: bounds.errors], len(errors), bounds)
+    return body
+
+
+def _put_errors(body: dict[str, Any], kept: list[dict[str, str]], found: int, bounds: Bounds) -> None:
+    """``errors`` (each pointer and message cut), and ``errors_omitted`` when some were left out."""
+    for item in kept:
+        item["pointer"] = _short_pointer(item["pointer"], bounds.pointer)
+        item["message"] = _short_text(item["message"], bounds.message)
+    body["errors"] = kept
+    if found > len(kept):
+        body["errors_omitted"] = found - len(kept)
+
+
+def _short_text(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: max(limit - 1, 0)] + "…"
+
+
+def _short_pointer(pointer: str, limit: int) -> str:
+    """``pointer``, or its closest ancestor within ``limit`` characters: a cut token would point
+    at nothing, an ancestor still holds the problem. Every "/" separates tokens (RFC 6901 writes
+    one inside a token as "~1")."""
+    if len(pointer) <= limit:
+        return pointer
+    cut = pointer.rfind("/", 0, limit + 1)
+    return pointer[:cut] if cut > 0 else "/"
 
 
 def _webargs_errors(error: HTTPException) -> Iterable[dict[str, str]]:

@@ -14,7 +14,13 @@ from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validat
 
 from rules_core.kernel import MAX_SEED
 
-from .config import LEGAL_ACTIONS_MAX_LIMIT, REPLAY_MAX_ACTIONS
+from .config import (
+    LEGAL_ACTIONS_MAX_LIMIT,
+    PROBLEM_MAX_ERRORS,
+    PROBLEM_MAX_MESSAGE,
+    PROBLEM_MAX_POINTER,
+    REPLAY_MAX_ACTIONS,
+)
 from .fields import CardString, RawList, RawObject, StrictInteger, StrictString
 
 #: Generous static bounds; each game enforces its own (answering 422 with a pointer).
@@ -308,9 +314,21 @@ class GameDetailSchema(StrictSchema):
 
 
 class ProblemItemSchema(StrictSchema):
-    pointer = fields.String(required=True, metadata={"description": "JSON pointer into the request body."})
+    pointer = fields.String(
+        required=True,
+        metadata={
+            "description": f"JSON pointer into the request body; one longer than {PROBLEM_MAX_POINTER} "
+            "characters is cut back to its closest ancestor that fits."
+        },
+    )
     code = fields.String(required=True)
-    message = fields.String(required=True)
+    message = fields.String(
+        required=True,
+        metadata={
+            "description": f"At most {PROBLEM_MAX_MESSAGE} characters (a longer one, which can only "
+            'come from echoing the request, is cut and ends with "…").'
+        },
+    )
 
 
 class ProblemSchema(Schema):
@@ -322,6 +340,21 @@ class ProblemSchema(Schema):
     type = fields.String(required=True, metadata={"description": "`urn:table-judge:problem:<slug>`."})
     title = fields.String(required=True)
     status = fields.Integer(required=True)
-    detail = fields.String(required=True)
-    errors = fields.List(fields.Nested(ProblemItemSchema), required=True)
+    detail = fields.String(
+        required=True, metadata={"description": f"At most {PROBLEM_MAX_MESSAGE} characters."}
+    )
+    errors = fields.List(
+        fields.Nested(ProblemItemSchema),
+        required=True,
+        metadata={
+            "description": f"The problems found, in order, at most {PROBLEM_MAX_ERRORS}; "
+            "`errors_omitted` counts the rest."
+        },
+    )
+    errors_omitted = fields.Integer(
+        metadata={
+            "description": "How many more problems were found than `errors` lists; present only "
+            f"when some were left out (more than {PROBLEM_MAX_ERRORS})."
+        }
+    )
     verdict = fields.Nested(VerdictSchema, metadata={"description": "For an illegal `apply`: the verdict."})

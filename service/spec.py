@@ -46,11 +46,16 @@ Cards are short strings: rank then suit, `QS`, `10H`, `AD`; the dabong! suits ar
 (Fire, Water, Earth, Air) and its Shamans are `SH1 SH2 SH3`. Seats are 0-based integers.
 
 Errors are RFC 9457 problems (`application/problem+json`) with `type`, `title`, `status`, `detail`
-and `errors` (every problem found, each with a JSON `pointer` into the request body, a `code` and a
-`message`). Problem types: {_PROBLEM_LIST}.
+and `errors` (the problems found, each with a JSON `pointer` into the request body, a `code` and a
+`message`). Problem types: {_PROBLEM_LIST}. A problem document is bounded whatever the request:
+`errors` lists at most {config.PROBLEM_MAX_ERRORS} problems and `errors_omitted` (present only then)
+counts the rest; a `message` or `detail` longer than {config.PROBLEM_MAX_MESSAGE} characters is cut
+and ends with "…", and a `pointer` longer than {config.PROBLEM_MAX_POINTER} characters is cut back to
+its closest ancestor that fits.
 
 Limits: bodies up to {config.MAX_BODY_BYTES} bytes (413 above, chunked bodies too), JSON nesting up to
-{config.MAX_JSON_DEPTH} levels, no NaN/Infinity (400), integers within ±{config.MAX_JSON_INT} (422),
+{config.MAX_JSON_DEPTH} levels, no NaN/Infinity and no member named twice in one object (400, each
+repeated name listed at its pointer), integers within ±{config.MAX_JSON_INT} (422),
 `legal-actions` pages of at most {config.LEGAL_ACTIONS_MAX_LIMIT} entries (default
 {config.LEGAL_ACTIONS_DEFAULT_LIMIT}), at most {config.REPLAY_MAX_ACTIONS} actions per replay.
 A table state the game finds impossible, or a request that breaks a rule OpenAPI cannot express

@@ -29,6 +29,8 @@ def suggest(body: dict[str, Any], game: str) -> Response:
     plays with their declarations, draws, claims and continues, return choices, shields,
     suit choices. `seed` makes the answer reproducible. When play does not wait for the seat (an
     out-of-turn chance, or `optional: true`) the bot may answer `action: null`.
-    422 for an impossible state or a view no game could show.
+    422 for an impossible state or a view no game could show (`invalid-view`: a member missing or
+    unknown at its pointer, or what the bot could not read), 422 `over-budget` when choosing would
+    cost more than the documented work budget.
     """
     return json_answer(suggest_op.suggest(game_named(game), body))

@@ -69,3 +69,17 @@ def test_a_match_of_three_rounds_waits_for_next_round(client: Any) -> None:
     table.act("next_round", 0)
     assert table.state["round"] == 2 and table.state["record"][0]["winner"] == 1
     assert table.state["status"] == "checking" and table.state["leaders"] == [1]
+
+
+def test_an_empty_claim_or_round_record_is_read_not_dropped(client: Any) -> None:
+    """``{}`` in ``chain`` or ``record`` was skipped, so the state read as one without it."""
+    state = call(client, "dobon", "deal", {"seats": 2, "seed": 3})["state"]
+    for field, pointers in (
+        ("chain", {"/state/chain/0/seat", "/state/chain/0/cards", "/state/chain/0/target"}),
+        ("record", {"/state/record/0/round", "/state/record/0/how"}),
+    ):
+        bad = dict(state, **{field: [{}]})
+        problem = call(client, "dobon", "view", {"state": bad, "seat": 0}, status=422)
+        assert problem["type"] == "urn:table-judge:problem:invalid-state"
+        missing = {e["pointer"] for e in problem["errors"] if e["code"] == "missing"}
+        assert pointers <= missing, (field, problem["errors"])

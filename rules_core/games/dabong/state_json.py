@@ -353,7 +353,7 @@ class StateDecoder:
             return None
         where = f"{pointer}/penalty"
         pobj = self.r.obj(raw, where, allowed=("cards", "skip"))
-        if not pobj:
+        if not isinstance(raw, Mapping):  # reported by obj(); {} is read, and lacks both members
             return None
         cards = self.r.int(pobj, "cards", where, lo=1, hi=len(DABONG_55))
         skip = self.r.bool(pobj, "skip", where)
@@ -381,19 +381,28 @@ class StateDecoder:
     def _scores(self, obj: Mapping[str, Any], pointer: str, seats: int) -> Scores:
         where = f"{pointer}/scores"
         raw = self.r.get(obj, "scores", pointer)
-        sobj = (
-            self.r.obj(raw, where, allowed=("games", "sets", "points", "played")) if "scores" in obj else {}
-        )
+        # An empty object is a score sheet with every member missing, not an absent one (which
+        # get() has reported): taking {} for "nothing to read" once let a state through with no
+        # per-seat entries, and scoring a win then indexed past their end.
+        if not isinstance(raw, Mapping):
+            if "scores" in obj:
+                self.r.obj(raw, where)  # reports the wrong type
+            return Scores.zero(seats)
+        sobj = self.r.obj(raw, where, allowed=("games", "sets", "points", "played"))
         lists = {}
         for key in ("games", "sets", "points"):
-            items = self.r.list(sobj, key, where) if sobj else []
+            items = self.r.list(sobj, key, where)
             for i, n in enumerate(items):
                 if isinstance(n, bool) or not isinstance(n, int) or n < 0:
                     self.r.add(f"{where}/{key}/{i}", "wrong_type", "expected a count >= 0")
-            if sobj and key in sobj and isinstance(items, list) and len(items) != seats:
-                self.r.add(f"{where}/{key}", "wrong_count", f"{len(items)} entries for {seats} seats")
+            if key in sobj and isinstance(sobj[key], list) and len(items) != seats:
+                self.r.add(
+                    f"{where}/{key}",
+                    "wrong_count",
+                    f"one per seat: {len(items)} entries for {seats} seats",
+                )
             lists[key] = tuple(n for n in items if isinstance(n, int))
-        played = self.r.int(sobj, "played", where, lo=0, hi=10**6) if sobj else 0
+        played = self.r.int(sobj, "played", where, lo=0, hi=10**6)
         return Scores(games=lists["games"], sets=lists["sets"], points=lists["points"], played=played)
 
     # -- cross-field facts ------------------------------------------------------------
@@ -500,7 +509,7 @@ class StateDecoder:
             return None
         where = f"{pointer}/take_back"
         tobj = self.r.obj(raw, where, allowed=("action", "before"))
-        if not tobj:
+        if not isinstance(raw, Mapping):  # reported by obj(); {} is read, and lacks both members
             return None
         if state.status != PLAYING or not state.options.unwinding:
             self.r.add(

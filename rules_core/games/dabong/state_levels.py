@@ -43,7 +43,7 @@ class LevelFields:
         raw = r.get(obj, "extra_play", pointer)
         if isinstance(raw, Mapping) or (raw is not None and "extra_play" in obj):
             eobj = r.obj(raw, f"{pointer}/extra_play", allowed=("then",))
-            if eobj:
+            if isinstance(raw, Mapping):  # {} is read (and lacks "then"), not taken for null
                 then = r.int(eobj, "then", f"{pointer}/extra_play", lo=0, hi=max(seats - 1, 0))
         answerable = r.str(obj, "answerable", pointer, choices=tuple(ANSWERABLE), nullable=True)
         as_dealt = _seat_list(r, obj, "as_dealt", pointer, seats)

@@ -145,7 +145,7 @@ class _Reader:
 
     def claim(self, data: Any, ptr: str) -> Claim | None:
         obj = self.r.obj(data, ptr, allowed=("seat", "cards", "target", "top"))
-        if not obj:
+        if not isinstance(data, Mapping):  # reported by obj(); {} is read (and lacks every member)
             return None
         start = len(self.r.problems)
         seat = self.seat(obj, "seat", ptr)
@@ -318,7 +318,7 @@ def _records(r: JsonReader, f: _Reader, obj: Mapping[str, Any]) -> tuple[RoundRe
     for i, item in enumerate(r.list(obj, "record", "", max_len=5)):
         ptr = f"/record/{i}"
         robj = r.obj(item, ptr, allowed=("round", "winner", "how", "chain"))
-        if not robj:
+        if not isinstance(item, Mapping):  # reported by obj(); {} is read, never skipped
             continue
         round_no = int(r.int(robj, "round", ptr, lo=1, hi=5))
         winner = f.seat(robj, "winner", ptr, nullable=True)
