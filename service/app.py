@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, g
+from flask import Flask, g, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from rules_core.kernel import InvalidInput, Problem, WorkBudgetExceeded
 
 from . import config as default_config
+from . import cpu_limit
 from .docs import docs_blueprint
 from .extensions import Api
 from .guard import guard_body
@@ -42,6 +43,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api.register_blueprint(bots.blp)
     app.register_blueprint(docs_blueprint())
     app.before_request(guard_body)
+    cpu_limit.install(app)
     _register_error_handlers(app, api)
     app.extensions["table_judge_api"] = api
     return app
@@ -51,15 +53,30 @@ def _register_error_handlers(app: Flask, api: Api) -> None:
     def on_invalid_input(exc: InvalidInput) -> Any:
         return api.handle_http_exception(problem_for(exc.problems))
 
-    def on_over_budget(exc: WorkBudgetExceeded) -> Any:
+    def budget_pointer() -> str:
         # The work was spent on the table the body gave: a state, or a seat's view (suggest).
         body = g.get("json_body")
-        pointer = "/view" if isinstance(body, dict) and "view" in body and "state" not in body else "/state"
+        return "/view" if isinstance(body, dict) and "view" in body and "state" not in body else "/state"
+
+    def on_over_budget(exc: WorkBudgetExceeded) -> Any:
         return api.handle_http_exception(
             ApiProblem(
                 "over-budget",
                 str(exc),
-                [Problem(pointer=pointer, code="over_budget", message=str(exc))],
+                [Problem(pointer=budget_pointer(), code="over_budget", message=str(exc))],
+            )
+        )
+
+    def on_cpu_limit(exc: cpu_limit.CpuLimitExceeded) -> Any:
+        cpu_limit.stop_timer()
+        app.logger.warning(
+            "cpu limit reached (a path no work budget covers): %s %s", request.method, request.path
+        )
+        return api.handle_http_exception(
+            ApiProblem(
+                "over-budget",
+                str(exc),
+                [Problem(pointer=budget_pointer(), code="cpu_limit", message=str(exc))],
             )
         )
 
@@ -71,4 +88,5 @@ def _register_error_handlers(app: Flask, api: Api) -> None:
 
     app.register_error_handler(InvalidInput, on_invalid_input)
     app.register_error_handler(WorkBudgetExceeded, on_over_budget)
+    app.register_error_handler(cpu_limit.CpuLimitExceeded, on_cpu_limit)
     app.register_error_handler(Exception, on_unexpected)

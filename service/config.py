@@ -18,6 +18,9 @@ MAX_JSON_INT = 2**63 - 1
 #: Paging of ``legal-actions``.
 LEGAL_ACTIONS_DEFAULT_LIMIT = 200
 LEGAL_ACTIONS_MAX_LIMIT = 1000
+#: CPU seconds one request may use before it is stopped with a 422 ``over-budget`` problem
+#: (code ``cpu_limit``): the backstop behind the work budgets (``service/cpu_limit.py``); 0: off.
+REQUEST_CPU_SECONDS = 1.0
 #: Most actions one ``replay`` request may carry.
 REPLAY_MAX_ACTIONS = 5000
 #: Most problems a problem document lists in ``errors``; ``errors_omitted`` counts the rest (a
@@ -40,6 +43,8 @@ def defaults() -> dict[str, Any]:
         "LEGAL_ACTIONS_DEFAULT_LIMIT": LEGAL_ACTIONS_DEFAULT_LIMIT,
         "LEGAL_ACTIONS_MAX_LIMIT": LEGAL_ACTIONS_MAX_LIMIT,
         "REPLAY_MAX_ACTIONS": REPLAY_MAX_ACTIONS,
+        #: ``TABLE_JUDGE_REQUEST_CPU_SECONDS`` overrides it (an operator on a slow host).
+        "REQUEST_CPU_SECONDS": float(os.environ.get("TABLE_JUDGE_REQUEST_CPU_SECONDS", REQUEST_CPU_SECONDS)),
         "PROBLEM_MAX_ERRORS": PROBLEM_MAX_ERRORS,
         "PROBLEM_MAX_MESSAGE": PROBLEM_MAX_MESSAGE,
         "PROBLEM_MAX_POINTER": PROBLEM_MAX_POINTER,
