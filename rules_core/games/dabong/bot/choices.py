@@ -29,8 +29,6 @@ from .seen import visible_cards
 PAGE = 300
 #: Listing entries a bot reads at most (the listing is in a stable order, plays by pattern).
 MAX_ENTRIES = 4000
-#: Entries read at the end of a long listing (claims, "one card", asking come last).
-TAIL = 12
 #: Action types a bot never proposes (see the module docstring).
 NEVER = frozenset({"trade"})
 
@@ -64,9 +62,12 @@ def legal_entries(world: DabongState, seat: int) -> list[LegalEntry]:
         return _cardless(world, seat) + _plain_plays(world, seat) + _shaman_singles(world, seat)
     if first.next_offset is None:
         return [e for e in first.entries if e.action.type not in NEVER]
-    tail = GAME.legal_actions(world, seat, offset=max(first.total_entries - TAIL, 0), limit=TAIL)
     head = [e for e in first.entries if not e.action.cards]
-    others = [e for e in tail.entries if not e.action.cards and e not in head]
+    # The claims come after the plays in the listing; reading them there would walk a huge play
+    # block to its end (a counting programme of up to a second at Master with three Shamans), so
+    # each cardless action is tried on its own instead.
+    listed = {e.action for e in head}
+    others = [e for e in _cardless(world, seat) if e.action not in listed]
     return head + _plain_plays(world, seat) + _shaman_singles(world, seat) + others
 
 
