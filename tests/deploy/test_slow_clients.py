@@ -14,7 +14,6 @@ import json
 import logging
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -24,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from deploy.serve import Pair, nginx_binary
+from tests.http_helpers import raw_exchange
 from tools.slow_clients import (
     Probes,
     SlowClients,
@@ -57,18 +57,6 @@ def nginx_port() -> Iterator[int]:
         while not probe_health(port, 5)[0] and time.monotonic() < deadline:
             time.sleep(0.2)
         yield port
-
-
-def _raw(port: int, request: bytes) -> tuple[int, str, bytes]:
-    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
-        sock.sendall(request)
-        data = b""
-        while chunk := sock.recv(65536):
-            data += chunk
-    head, _, body = data.partition(b"\r\n\r\n")
-    lines = head.decode("latin1").split("\r\n")
-    headers = {k.strip().lower(): v.strip() for k, _, v in (x.partition(":") for x in lines[1:])}
-    return int(lines[0].split()[1]), headers.get("content-type", ""), body
 
 
 @needs_nginx
@@ -137,7 +125,8 @@ def test_bare_gunicorn_is_stopped_by_the_same_slow_connections() -> None:
     ],
 )
 def test_refusals_through_nginx_are_problems(nginx_port: int, request_bytes: bytes, status: int) -> None:
-    got, content_type, body = _raw(nginx_port, request_bytes)
+    got, headers, body = raw_exchange(nginx_port, request_bytes)
+    content_type = headers.get("content-type", "")
     assert got == status
     assert content_type == "application/problem+json"
     problem = json.loads(body)
@@ -148,7 +137,7 @@ def test_refusals_through_nginx_are_problems(nginx_port: int, request_bytes: byt
 def test_a_body_of_exactly_256_kib_reaches_the_app(nginx_port: int) -> None:
     body = b'{"seats": 2, "seed": 7}'
     body += b" " * (262144 - len(body))
-    got, _, answer = _raw(
+    got, _, answer = raw_exchange(
         nginx_port,
         b"POST /v1/games/99/deal HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
         b"Content-Length: 262144\r\nConnection: close\r\n\r\n" + body,

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.http_helpers import raw_exchange
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -47,19 +49,6 @@ def server() -> Iterator[int]:
         proc.wait(timeout=30)
 
 
-def _raw(port: int, request: bytes) -> tuple[int, dict[str, str], bytes]:
-    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
-        sock.sendall(request)
-        data = b""
-        while chunk := sock.recv(65536):
-            data += chunk
-    head, _, body = data.partition(b"\r\n\r\n")
-    lines = head.decode("latin1").split("\r\n")
-    status = int(lines[0].split()[1])
-    headers = {k.lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:])}
-    return status, headers, body
-
-
 @pytest.mark.parametrize(
     ("request_bytes", "status"),
     [
@@ -75,7 +64,7 @@ def _raw(port: int, request: bytes) -> tuple[int, dict[str, str], bytes]:
     ],
 )
 def test_gunicorn_refusals_are_problems(server: int, request_bytes: bytes, status: int) -> None:
-    got, headers, body = _raw(server, request_bytes)
+    got, headers, body = raw_exchange(server, request_bytes)
     assert got == status
     assert headers["content-type"] == "application/problem+json"
     problem = json.loads(body)
@@ -83,5 +72,5 @@ def test_gunicorn_refusals_are_problems(server: int, request_bytes: bytes, statu
 
 
 def test_an_ordinary_request_still_works(server: int) -> None:
-    status, _, body = _raw(server, b"GET /v1/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    status, _, body = raw_exchange(server, b"GET /v1/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
     assert status == 200 and json.loads(body)["status"] == "ok"
