@@ -1,0 +1,109 @@
+"""Hypothesis strategies: a reachable state of a game, mutated or not, and one request for it.
+
+A case draws a game, preset, seat count, seed and mix of players; the playout of
+those (cached); one of its states (the hot ones half the time); zero to three
+mutations; an operation and the request for it. Every choice is a Hypothesis draw,
+so a failing case shrinks: towards the first preset and seed, the first state, no
+mutation, the first mutation kind and field.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from hypothesis import strategies as st
+
+from .mutations import mutate
+from .reachable import Playout, game_named, playout
+from .requests import OPERATIONS, Request, build_request
+
+#: Player mixes (seat i gets mix[i % len(mix)]): a fixed few so that playouts are reused.
+PLAYER_MIXES: tuple[tuple[str, ...], ...] = (
+    ("normal",),
+    ("random",),
+    ("strong", "random"),
+    ("easy", "normal", "strong"),
+    ("random", "strong", "easy", "normal", "random"),
+)
+
+
+@dataclass(slots=True)
+class Case:
+    playout: Playout
+    index: int
+    mutations: list[str]
+    request: Request
+
+    def describe(self) -> str:
+        p = self.playout
+        where = f"{p.game} {p.preset} seats={p.seats} seed={p.seed} players={','.join(p.players)}"
+        changed = "; ".join(self.mutations) or "unmutated"
+        return f"{where} state #{self.index} ({changed}) {self.request.op} {' '.join(self.request.notes)}"
+
+
+def presets_of(name: str) -> list[str]:
+    game = game_named(name)
+    return [game.default_preset, *sorted(p for p in game.presets if p != game.default_preset)]
+
+
+@st.composite
+def cases(
+    draw: Any, games: tuple[str, ...], seeds: int = 4, operations: tuple[str, ...] = OPERATIONS
+) -> Case:
+    name = draw(st.sampled_from(games))
+    game = game_named(name)
+    preset = draw(st.sampled_from(presets_of(name)))
+    seats = draw(st.integers(game.min_seats, game.max_seats))
+    seed = draw(st.integers(0, seeds - 1))
+    players = draw(st.sampled_from(PLAYER_MIXES))
+    played = playout(name, preset, seats, seed, players)
+    if played.hot and draw(st.booleans()):
+        index = draw(st.sampled_from(played.hot))
+    else:
+        index = draw(st.integers(0, len(played.states) - 1))
+
+    def pick(n: int) -> int:
+        return draw(st.integers(0, n - 1)) if n > 1 else 0
+
+    base = played.states[index]
+    state, done = mutate(name, base, pick, draw(st.integers(0, 3)))
+    mutated = state != base
+    request = build_request(played, index, state, mutated, draw(st.sampled_from(operations)), pick)
+    return Case(played, index, done if mutated else [], request)
+
+
+def regression_record(case: Case, failure: Any) -> dict[str, Any]:
+    """A shrunk failing case as a file under tests/fuzz/regressions/ keeps it."""
+    request = case.request
+    return {
+        "found": str(failure.kind),
+        "detail": str(failure.detail)[:300],
+        "case": case.describe(),
+        "game": request.game,
+        "op": request.op,
+        "body": request.body,
+        "raw": request.raw.decode() if request.raw is not None else None,
+        "expect_ok": request.expect_ok,
+        "expect_refused": request.expect_refused,
+        "expect_final": request.expect_final,
+    }
+
+
+def request_from_record(record: dict[str, Any]) -> Request:
+    raw = record.get("raw")
+    return Request(
+        record["game"],
+        record["op"],
+        record["body"],
+        expect_ok=record.get("expect_ok", False),
+        expect_refused=record.get("expect_refused", False),
+        expect_final=record.get("expect_final"),
+        raw=raw.encode() if raw is not None else None,
+        notes=[record.get("case", "")],
+    )
+
+
+def dumps_record(record: dict[str, Any]) -> str:
+    return json.dumps(record, indent=1, sort_keys=True) + "\n"
