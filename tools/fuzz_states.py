@@ -116,7 +116,11 @@ def _job(job: int, args: argparse.Namespace) -> dict[str, Any]:
         new = [k for k in keys if k not in known]
         if new:
             target[0] = new[0]
-            shrunk[new[0]] = {"case": case.describe(), "failure": str(keys[new[0]]), "record": None}
+            shrunk[new[0]] = {
+                "case": case.describe(),
+                "failure": str(keys[new[0]]),
+                "record": regression_record(case, keys[new[0]]),
+            }
             _found(new[0])
 
     phases = [Phase.generate] if args.no_shrink else [Phase.generate, Phase.shrink]
@@ -142,7 +146,8 @@ def _job(job: int, args: argparse.Namespace) -> dict[str, Any]:
                 if target[0] is None:
                     raise
                 known.add(target[0])
-                print(f"[job {job}] found and shrunk: {shrunk[target[0]]['failure'][:400]}", flush=True)
+                how = "found" if args.no_shrink else "found and shrunk"
+                print(f"[job {job}] {how}: {shrunk[target[0]]['failure'][:400]}", flush=True)
                 target[0] = None
     finally:
         if args.gunicorn:
@@ -159,8 +164,17 @@ def _job(job: int, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _key(failure: Any) -> str:
+    """What makes a failure new: a 500 by its exception and where it was raised, a budget
+    overrun by operation, anything else by game (an oversized problem document is one fault
+    whichever operation answered it, and shrinking it once is enough)."""
     kind, game, op, signature = failure.key
-    return " | ".join(x for x in (kind, game, op, signature) if x)
+    if kind == "5xx":
+        parts = (kind, game, op, signature)
+    elif kind.startswith("over "):
+        parts = (kind, game, op)
+    else:
+        parts = (kind, game)
+    return " | ".join(x for x in parts if x)
 
 
 def _merge(parts: list[dict[str, Any]]) -> dict[str, Any]:

@@ -178,6 +178,8 @@ def check(request: Request, answer: Answer, outcome: Outcome) -> Any:
         codes = [r.get("code") for r in data.get("reasons", [])]
         fail("listed action judged illegal", f"reasons {codes}")
     final = data.get("final_state")
+    if request.round_trip and request.expect_final is not None:
+        request.expect_final = _with_default_options(request.expect_final, final)
     if request.expect_final is not None and (not data.get("completed") or final != request.expect_final):
         kind = "state not echoed unchanged" if request.round_trip else "replay differs from the playout"
         where = _first_difference(request.expect_final, final)
@@ -257,6 +259,16 @@ def _round_trip(game: str, state: dict[str, Any], why: str) -> Request:
         round_trip=True,
         notes=[f"round trip: {why}"],
     )
+
+
+def _with_default_options(sent: dict[str, Any], answered: Any) -> dict[str, Any]:
+    """``sent`` with the options it left out as ``answered`` has them: a state's options are
+    read over the game's defaults by design (rules_core.kernel.options), so a state without
+    an option is answered with the default filled in. Anything else must come back as sent."""
+    options, filled = sent.get("options"), answered.get("options") if isinstance(answered, dict) else None
+    if not (isinstance(options, dict) and isinstance(filled, dict)):
+        return sent
+    return dict(sent, options={**{k: v for k, v in filled.items() if k not in options}, **options})
 
 
 def _first_difference(want: Any, got: Any, path: str = "") -> str:

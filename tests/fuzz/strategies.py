@@ -42,6 +42,13 @@ class Case:
         changed = "; ".join(self.mutations) or "unmutated"
         return f"{where} state #{self.index} ({changed}) {self.request.op} {' '.join(self.request.notes)}"
 
+    def __repr__(self) -> str:
+        # Hypothesis prints the failing case: the description, not 40 kB of state.
+        return f"Case<{self.describe()}>"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(repr(self))
+
 
 def presets_of(name: str) -> list[str]:
     game = game_named(name)
@@ -50,8 +57,13 @@ def presets_of(name: str) -> list[str]:
 
 @st.composite
 def cases(
-    draw: Any, games: tuple[str, ...], seeds: int = 4, operations: tuple[str, ...] = OPERATIONS
+    draw: Any,
+    games: tuple[str, ...],
+    seeds: int = 4,
+    operations: tuple[str, ...] = OPERATIONS,
+    mutations: tuple[int, int] = (0, 3),
 ) -> Case:
+    """A case of one of ``games``: deal seeds below ``seeds``, ``mutations`` (least, most) applied."""
     name = draw(st.sampled_from(games))
     game = game_named(name)
     preset = draw(st.sampled_from(presets_of(name)))
@@ -68,7 +80,7 @@ def cases(
         return draw(st.integers(0, n - 1)) if n > 1 else 0
 
     base = played.states[index]
-    state, done = mutate(name, base, pick, draw(st.integers(0, 3)))
+    state, done = mutate(name, base, pick, draw(st.integers(*mutations)))
     mutated = state != base
     request = build_request(played, index, state, mutated, draw(st.sampled_from(operations)), pick)
     return Case(played, index, done if mutated else [], request)
