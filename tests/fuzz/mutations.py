@@ -188,6 +188,8 @@ def swap_cards(state: dict[str, Any], ctx: Context, pick: Pick) -> str | None:
     ca, cb = get_at(state, a), get_at(state, b)
     i, j = pick(len(ca)), pick(len(cb))
     ca[i], cb[j] = cb[j], ca[i]
+    if len(a) <= 2 and len(b) <= 2:  # top-level zones and hands, not a take-back's copies
+        _drop_take_back(state)
     return f"swapped {_show((*a, i))} and {_show((*b, j))}"
 
 
@@ -206,6 +208,14 @@ def inflate(state: dict[str, Any], ctx: Context, pick: Pick) -> str | None:
 
 
 # -- mutations that keep a state possible and reach what matters -------------------------
+
+
+def _drop_take_back(state: dict[str, Any]) -> None:
+    """dabong!'s take-back record holds the whole state before the last play, which must lead to
+    this one: once anything else changed it no longer does. Without the record the state is
+    still possible (that play cannot be taken back), so the change reaches the rules."""
+    if isinstance(state.get("take_back"), dict):
+        state["take_back"] = None
 
 
 def specials_to_hand(state: dict[str, Any], ctx: Context, pick: Pick) -> str | None:
@@ -239,10 +249,8 @@ def specials_to_hand(state: dict[str, Any], ctx: Context, pick: Pick) -> str | N
                     hand.append(card)
                 moved.append(card)
                 break
-    if moved and isinstance(state.get("take_back"), dict):
-        # dabong!'s take-back record holds the hands before the last play; with cards moved it
-        # no longer matches. Without it the state is still possible: the play cannot be taken back.
-        state["take_back"] = None
+    if moved:
+        _drop_take_back(state)
     return f"gave {' '.join(moved)} to seat {seat}" if moved else None
 
 
@@ -257,6 +265,7 @@ def grow_hand(state: dict[str, Any], ctx: Context, pick: Pick) -> str | None:
     count = min(len(pile), 1 + pick(20))
     taken = [pile.pop(0) for _ in range(count)]
     hands[seat].extend(taken)
+    _drop_take_back(state)
     return f"seat {seat} drew {count} more"
 
 
@@ -268,6 +277,7 @@ def empty_record(state: dict[str, Any], ctx: Context, pick: Pick) -> str | None:
     name = names[pick(len(names))]
     value = state[name]
     state[name] = type(value)() if isinstance(value, (list, dict)) else None
+    _drop_take_back(state)
     return f"emptied /{name}"
 
 
@@ -276,6 +286,7 @@ def master_level(state: dict[str, Any], ctx: Context, pick: Pick) -> str | None:
     if ctx.game != "dabong" or not isinstance(options, dict) or options.get("level") == "master":
         return None
     options["level"] = "master"
+    _drop_take_back(state)
     return "options.level = master"
 
 

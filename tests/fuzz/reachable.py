@@ -18,7 +18,7 @@ from typing import Any
 
 from rules_core.bots import LEVELS, Level
 from rules_core.games import REGISTRY
-from rules_core.kernel import Action, Game, WorkBudgetExceeded
+from rules_core.kernel import Action, Game, InvalidInput, WorkBudgetExceeded
 
 from .cpu import CpuOver, cpu_cap_s, cpu_capped
 
@@ -43,6 +43,8 @@ class Playout:
     seats: int
     seed: int
     players: tuple[str, ...]
+    #: Options changed from the preset (name, value), as the deal body's ``options``.
+    overrides: tuple[tuple[str, Any], ...]
     #: The ``POST /deal`` body that deals ``states[0]``.
     deal: dict[str, Any]
     #: ``actions[i]`` leads from ``states[i]`` to ``states[i + 1]`` (action JSON).
@@ -87,11 +89,24 @@ def _is_hot(data: dict[str, Any]) -> bool:
 
 
 @lru_cache(maxsize=256)
-def playout(name: str, preset: str, seats: int, seed: int, players: tuple[str, ...]) -> Playout:
+def playout(
+    name: str,
+    preset: str,
+    seats: int,
+    seed: int,
+    players: tuple[str, ...],
+    overrides: tuple[tuple[str, Any], ...] = (),
+) -> Playout:
     game = game_named(name)
-    rng = random.Random(f"fuzz/{name}/{preset}/{seats}/{seed}/{players}")
-    deal = {"seats": seats, "seed": seed, "preset": preset}
-    state = game.deal(seats=seats, options=game.presets[preset], seed=seed, deck_order=None)
+    rng = random.Random(f"fuzz/{name}/{preset}/{seats}/{seed}/{players}/{overrides}")
+    deal: dict[str, Any] = {"seats": seats, "seed": seed, "preset": preset}
+    try:
+        options = game.options_for(preset, dict(overrides) or None)
+    except InvalidInput:  # a combination the game refuses: the preset as it is
+        options, overrides = game.presets[preset], ()
+    if overrides:
+        deal["options"] = dict(overrides)
+    state = game.deal(seats=seats, options=options, seed=seed, deck_order=None)
     states = [game.state_to_json(state)]
     actions: list[dict[str, Any]] = []
     listed: list[tuple[dict[str, Any], ...]] = []
@@ -132,6 +147,7 @@ def playout(name: str, preset: str, seats: int, seed: int, players: tuple[str, .
         seats=seats,
         seed=seed,
         players=players,
+        overrides=overrides,
         deal=deal,
         actions=tuple(actions),
         states=tuple(states),

@@ -38,9 +38,10 @@ class Case:
 
     def describe(self) -> str:
         p = self.playout
-        where = f"{p.game} {p.preset} seats={p.seats} seed={p.seed} players={','.join(p.players)}"
-        changed = "; ".join(self.mutations) or "unmutated"
-        return f"{where} state #{self.index} ({changed}) {self.request.op} {' '.join(self.request.notes)}"
+        changed = "".join(f" {k}={v}" for k, v in p.overrides)
+        where = f"{p.game} {p.preset}{changed} seats={p.seats} seed={p.seed} players={','.join(p.players)}"
+        mutated = "; ".join(self.mutations) or "unmutated"
+        return f"{where} state #{self.index} ({mutated}) {self.request.op} {' '.join(self.request.notes)}"
 
     def __repr__(self) -> str:
         # Hypothesis prints the failing case: the description, not 40 kB of state.
@@ -53,6 +54,28 @@ class Case:
 def presets_of(name: str) -> list[str]:
     game = game_named(name)
     return [game.default_preset, *sorted(p for p in game.presets if p != game.default_preset)]
+
+
+def _option_value(spec: Any) -> st.SearchStrategy[Any]:
+    if spec.choices is not None:
+        return st.sampled_from(spec.choices)
+    if spec.type == "boolean":
+        return st.booleans()
+    if spec.type == "integer":
+        lo = spec.lo if spec.lo is not None else 0
+        return st.integers(lo, lo + 12 if spec.hi is None else min(spec.hi, lo + 12))
+    return st.just(spec.default)
+
+
+@st.composite
+def option_overrides(draw: Any, name: str) -> tuple[tuple[str, Any], ...]:
+    """Options off the presets half the time (dabong!'s tennis and points scoring are only
+    reached that way: no preset uses them)."""
+    if draw(st.booleans()):
+        return ()
+    specs = game_named(name).option_specs()
+    chosen = draw(st.lists(st.sampled_from(specs), min_size=1, max_size=2, unique_by=lambda s: s.name))
+    return tuple((spec.name, draw(_option_value(spec))) for spec in chosen)
 
 
 @st.composite
@@ -70,7 +93,7 @@ def cases(
     seats = draw(st.integers(game.min_seats, game.max_seats))
     seed = draw(st.integers(0, seeds - 1))
     players = draw(st.sampled_from(PLAYER_MIXES))
-    played = playout(name, preset, seats, seed, players)
+    played = playout(name, preset, seats, seed, players, draw(option_overrides(name)))
     if played.hot and draw(st.booleans()):
         index = draw(st.sampled_from(played.hot))
     else:
