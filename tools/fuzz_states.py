@@ -31,6 +31,7 @@ import sys
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import Manager
 from pathlib import Path
 from typing import Any
 
@@ -56,7 +57,7 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _job(job: int, args: argparse.Namespace) -> dict[str, Any]:
+def _job(job: int, args: argparse.Namespace, shared: Any = None) -> dict[str, Any]:
     from hypothesis import HealthCheck, Phase, given, seed, settings
 
     from tests.fuzz.harness import InProcessClient
@@ -79,7 +80,8 @@ def _job(job: int, args: argparse.Namespace) -> dict[str, Any]:
     shrunk: dict[str, dict[str, Any]] = {}
     slowest: dict[str, tuple[float, str]] = {}
     per_op: Counter[str] = Counter()
-    known: set[str] = set()
+    # Kinds already found by any job (a Manager dict): each kind is shrunk once per run.
+    known: Any = shared if shared is not None else {}
     target: list[str | None] = [None]
 
     def body(case: Any) -> None:
@@ -116,6 +118,7 @@ def _job(job: int, args: argparse.Namespace) -> dict[str, Any]:
         new = [k for k in keys if k not in known]
         if new:
             target[0] = new[0]
+            known[new[0]] = job
             shrunk[new[0]] = {
                 "case": case.describe(),
                 "failure": str(keys[new[0]]),
@@ -144,8 +147,12 @@ def _job(job: int, args: argparse.Namespace) -> dict[str, Any]:
                 if isinstance(exc, KeyboardInterrupt):
                     raise
                 if target[0] is None:
-                    raise
-                known.add(target[0])
+                    # The fuzzer's own error (a strategy that broke): kept, and the run goes on.
+                    key = f"fuzzer error | {type(exc).__name__}: {str(exc)[:200]}"
+                    counts[key] += 1
+                    first.setdefault(key, {"cases": out["cases"], "seconds": 0, "case": "", "failure": key})
+                    continue
+                known[target[0]] = job
                 how = "found" if args.no_shrink else "found and shrunk"
                 print(f"[job {job}] {how}: {shrunk[target[0]]['failure'][:400]}", flush=True)
                 target[0] = None
@@ -244,8 +251,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report", type=Path, help="write the totals here as JSON")
     args = parser.parse_args(argv)
     args.game = args.game or list(REGISTRY.names())
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        parts = list(pool.map(_job, range(args.jobs), [args] * args.jobs))
+    with Manager() as manager, ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        shared = manager.dict()
+        parts = list(pool.map(_job, range(args.jobs), [args] * args.jobs, [shared] * args.jobs))
     total = _merge(parts)
     _print(total, args)
     if args.write_regressions:

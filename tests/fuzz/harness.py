@@ -180,7 +180,9 @@ def check(request: Request, answer: Answer, outcome: Outcome) -> Any:
     final = data.get("final_state")
     if request.round_trip and request.expect_final is not None:
         request.expect_final = _with_default_options(request.expect_final, final)
-    if request.expect_final is not None and (not data.get("completed") or final != request.expect_final):
+    if request.expect_final is not None and (
+        not data.get("completed") or not _same(final, request.expect_final)
+    ):
         kind = "state not echoed unchanged" if request.round_trip else "replay differs from the playout"
         where = _first_difference(request.expect_final, final)
         fail(kind, f"completed={data.get('completed')}; {where}")
@@ -262,13 +264,22 @@ def _round_trip(game: str, state: dict[str, Any], why: str) -> Request:
 
 
 def _with_default_options(sent: dict[str, Any], answered: Any) -> dict[str, Any]:
-    """``sent`` with the options it left out as ``answered`` has them: a state's options are
-    read over the game's defaults by design (rules_core.kernel.options), so a state without
-    an option is answered with the default filled in. Anything else must come back as sent."""
-    options, filled = sent.get("options"), answered.get("options") if isinstance(answered, dict) else None
-    if not (isinstance(options, dict) and isinstance(filled, dict)):
+    """``sent`` with what it left out as ``answered`` has it: a state's options are read over
+    the game's defaults by design (rules_core.kernel.options), so a state without an option
+    is answered with the default filled in. Anything else must come back as sent."""
+    if not isinstance(answered, dict):
         return sent
-    return dict(sent, options={**{k: v for k, v in filled.items() if k not in options}, **options})
+    # A field left out that a state may hold as null comes back as null (read as absent).
+    out = {**{k: None for k, v in answered.items() if v is None and k not in sent}, **sent}
+    options, filled = sent.get("options"), answered.get("options")
+    if isinstance(options, dict) and isinstance(filled, dict):
+        out["options"] = {**{k: v for k, v in filled.items() if k not in options}, **options}
+    return out
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON: in Python True == 1 and 1 == 1.0, but not in a state."""
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
 def _first_difference(want: Any, got: Any, path: str = "") -> str:

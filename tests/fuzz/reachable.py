@@ -102,11 +102,12 @@ def playout(
     deal: dict[str, Any] = {"seats": seats, "seed": seed, "preset": preset}
     try:
         options = game.options_for(preset, dict(overrides) or None)
-    except InvalidInput:  # a combination the game refuses: the preset as it is
-        options, overrides = game.presets[preset], ()
+        state = game.deal(seats=seats, options=options, seed=seed, deck_order=None)
+    except InvalidInput:  # a combination the game refuses (hands too large...): the preset
+        overrides = ()
+        state = game.deal(seats=seats, options=game.presets[preset], seed=seed, deck_order=None)
     if overrides:
         deal["options"] = dict(overrides)
-    state = game.deal(seats=seats, options=options, seed=seed, deck_order=None)
     states = [game.state_to_json(state)]
     actions: list[dict[str, Any]] = []
     listed: list[tuple[dict[str, Any], ...]] = []

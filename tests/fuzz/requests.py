@@ -82,9 +82,12 @@ def _acting(state: dict[str, Any], seats: int) -> int:
 def action_for(playout: Playout, index: int, pick: Pick) -> tuple[dict[str, Any], bool, str]:
     """An action for ``playout.states[index]``: (action, listed-or-played, how it was made)."""
     listed = list(playout.listed[index])
-    if index < len(playout.actions):
-        listed.insert(0, playout.actions[index])
+    played = playout.actions[index] if index < len(playout.actions) else None
+    if played is not None:
+        listed.insert(0, played)
     kind = pick(4)
+    if played is not None and kind == 0:  # the one played: on a hot state, often a win
+        return copy.deepcopy(played), True, "played"
     if listed and kind in (0, 1):
         return copy.deepcopy(listed[pick(len(listed))]), True, "listed"
     if listed and kind == 2:
