@@ -55,6 +55,8 @@ class Playout:
     #: Indexes of states worth more draws: pending penalties and answer windows, the
     #: states just before an end, states whose listing ran into a budget.
     hot: tuple[int, ...]
+    #: Indexes of the states whose action ended a game (or changed its phase): a win, mostly.
+    ends: tuple[int, ...] = ()
 
 
 def _acting_seat(game: Game[Any], state: Any, rng: random.Random) -> int | None:
@@ -112,6 +114,7 @@ def playout(
     actions: list[dict[str, Any]] = []
     listed: list[tuple[dict[str, Any], ...]] = []
     hot: list[int] = []
+    ends: list[int] = []
     for step in range(MAX_STEPS):
         seat = _acting_seat(game, state, rng)
         if seat is None:
@@ -139,6 +142,7 @@ def playout(
         if states[-1].get("status") != states[-2].get("status"):
             # A game ended (or a phase changed): the play that did it is worth replaying.
             hot.append(step)
+            ends.append(step)
     while len(listed) < len(states):
         listed.append(())
     hot.extend(i for i in (len(states) - 2, len(states) - 3) if i >= 0)
@@ -154,4 +158,5 @@ def playout(
         states=tuple(states),
         listed=tuple(listed),
         hot=tuple(sorted(set(hot))),
+        ends=tuple(ends),
     )

@@ -25,10 +25,6 @@ GAMES = ("99", "dobon", "dabong")
 EXAMPLES = {"99": 60, "dobon": 60, "dabong": 90}
 FIXED_ELSEWHERE = "fixed by the hardening branch (issue #25 faults found on 57e9e77)"
 REACHABLE_OPERATIONS = tuple(op for op in OPERATIONS if op != "duplicate-key")
-#: Found by this fuzzer on 57e9e77 beside the faults of issue #25, fixed nowhere yet: the 99 bot
-#: refuses (422 invalid-view, /view/turn turn_cannot_play) the service's own view of a seat off
-#: turn when the Count is 99 (tests/fuzz/regressions/99-suggest-view-turn-cannot-play.json).
-OPEN_99_VIEW = "99 bot refuses its own view of a seat off turn at Count 99 (open)"
 
 
 def _run(client: InProcessClient, case: Case) -> None:
@@ -48,10 +44,7 @@ def _settings(game: str) -> settings:
     )
 
 
-@pytest.mark.parametrize(
-    "game",
-    [pytest.param("99", marks=pytest.mark.xfail(strict=False, reason=OPEN_99_VIEW)), "dobon", "dabong"],
-)
+@pytest.mark.parametrize("game", GAMES)
 def test_reachable_states_are_answered(client: InProcessClient, game: str) -> None:
     @_settings(game)
     @given(cases((game,), operations=REACHABLE_OPERATIONS, mutations=(0, 0)))
