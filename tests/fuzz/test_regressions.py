@@ -4,7 +4,8 @@ Each file under ``regressions/`` is one request (``tools.fuzz_states --write-reg
 writes them; the file says what it found and on which case). The request must now pass
 every property of ``harness.check``: within the CPU cap (a runaway request fails in
 about 1.5 s of CPU instead of running 5-45 s), no 5xx, a refusal naming its problems.
-Those of the faults of issue #25 are expected to fail until the hardening branch lands.
+A case marked ``"status": "open"`` names a fault found and not fixed yet (xfail, with the
+issue that will fix it).
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from .harness import InProcessClient, run_request
 from .strategies import request_from_record
 
 HERE = Path(__file__).parent / "regressions"
-FIXED_ELSEWHERE = "fixed by the hardening branch (issue #25 faults found on 57e9e77)"
 #: Found beside the faults of issue #25 and fixed nowhere yet.
 OPEN = "found by the state fuzzer on 57e9e77, not fixed yet"
 
@@ -27,12 +27,10 @@ def _cases() -> list[object]:
     out = []
     for path in sorted(HERE.glob("*.json")):
         record = json.loads(path.read_text())
-        status = record.get("status", "fixed-elsewhere")
         marks = []
-        if status == "fixed-elsewhere":
-            marks.append(pytest.mark.xfail(strict=False, reason=FIXED_ELSEWHERE))
-        elif status == "open":
-            marks.append(pytest.mark.xfail(strict=False, reason=OPEN))
+        if record.get("status") == "open":
+            reason = f"{OPEN}: {record['open']}" if "open" in record else OPEN
+            marks.append(pytest.mark.xfail(strict=True, reason=reason))
         out.append(pytest.param(record, id=path.stem, marks=marks))
     return out
 

@@ -23,7 +23,6 @@ from .strategies import Case, cases
 GAMES = ("99", "dobon", "dabong")
 #: Cases per game and family: about 25 s of the suite in all on the 2-core CI machine.
 EXAMPLES = {"99": 60, "dobon": 60, "dabong": 90}
-FIXED_ELSEWHERE = "fixed by the hardening branch (issue #25 faults found on 57e9e77)"
 REACHABLE_OPERATIONS = tuple(op for op in OPERATIONS if op != "duplicate-key")
 
 
@@ -54,7 +53,6 @@ def test_reachable_states_are_answered(client: InProcessClient, game: str) -> No
     run()
 
 
-@pytest.mark.xfail(strict=False, reason=FIXED_ELSEWHERE)
 @pytest.mark.parametrize("game", GAMES)
 def test_mutated_states_are_refused_or_answered(client: InProcessClient, game: str) -> None:
     @_settings(game)

@@ -52,6 +52,11 @@ class NinetyNineBot:
     ) -> Suggestion | None:
         if optional:
             return None
+        if view.get("viewer") == seat and view.get("turn") != seat:
+            # Nothing to play off turn. Reading the view samples a world, and a sampled hand of
+            # the seat on turn may hold nothing playable on the Count (99: a world the game
+            # refuses), which would refuse a view the service itself made.
+            return None
         seen = read_view(view, seat)
         if seen.turn != seat or not seen.playable:
             return None
