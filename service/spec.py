@@ -58,6 +58,10 @@ Limits: bodies up to {config.MAX_BODY_BYTES} bytes (413 above, chunked bodies to
 repeated name listed at its pointer), integers within ±{config.MAX_JSON_INT} (422),
 `legal-actions` pages of at most {config.LEGAL_ACTIONS_MAX_LIMIT} entries (default
 {config.LEGAL_ACTIONS_DEFAULT_LIMIT}), at most {config.REPLAY_MAX_ACTIONS} actions per replay.
+Work past a documented budget (the dabong! matcher's check and listing budgets) is a 422
+`over-budget` problem (code `over_budget`) saying what to ask instead; behind the budgets, a request
+that has used {config.REQUEST_CPU_SECONDS:g} s of CPU is stopped with the same problem (code
+`cpu_limit`), so no request runs until the server kills it.
 A table state the game finds impossible, or a request that breaks a rule OpenAPI cannot express
 (a seat count outside the game's range, an option the game does not have) is a 422 listing every
 problem.
