@@ -8,8 +8,9 @@ count its neighbours' time) is answered with a 422 ``over-budget`` problem (code
 ``cpu_limit``) instead of running on until gunicorn kills the worker. Each such refusal is
 logged as a warning: it names a path that a work budget should cover.
 
-The timer repeats every ``_REFIRE`` seconds while the request runs, so game code that
-catches broad exceptions cannot swallow the stop for good. It is armed only on the main
+The timer repeats every ``_REFIRE`` seconds while the request runs, so a stop that lands where
+Python ignores exceptions (a garbage collector callback prints and drops it) or in game code that
+catches broad exceptions comes back at once. It is armed only on the main
 thread (signals are delivered there: gunicorn's sync workers and the test client), and
 not at all where the platform has no ``setitimer``.
 """
@@ -23,8 +24,9 @@ from typing import Any
 
 from flask import Flask, current_app, g
 
-#: Seconds between repeated stops once the limit is reached (a swallowed stop comes back).
-_REFIRE = 0.1
+#: Seconds between repeated stops once the limit is reached: a stop raised where Python ignores
+#: exceptions (a garbage collector callback) or swallowed by a broad ``except`` comes back.
+_REFIRE = 0.05
 
 
 class CpuLimitExceeded(Exception):

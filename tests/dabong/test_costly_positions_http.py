@@ -3,7 +3,7 @@
 On 57e9e77 a Master seat facing a pending 2, or in a heaven/hell answer window, holding the
 three Shamans made ``legal-actions`` (and ``suggest``, which lists too) list every play of
 the hand and filter it, outside the work budget: 5 s for an 8-card hand, 45 s and 1.2 GB
-for 20 cards, and gunicorn killed the worker. The app's CPU limit (1 s by default) would now
+for 20 cards, and gunicorn killed the worker. The app's CPU limit (0.9 s by default) would now
 turn such a request into a 422 ``cpu_limit`` problem; these tests ask for a 200, so they
 fail on the old listing and pass only where the work is bounded.
 """
