@@ -23,12 +23,17 @@ RUN apt-get update \
 RUN groupadd --system app && useradd --system --gid app --home-dir /app --shell /usr/sbin/nologin app
 
 WORKDIR /app
-COPY pyproject.toml README.md gunicorn.conf.py ./
+# Dependencies first, from the lock alone (every version and hash pinned, the build backend too):
+# this layer is rebuilt only when requirements.lock changes, not at every code change.
+COPY requirements.lock ./
+RUN pip install --require-hashes -r requirements.lock && rm -rf /root/.cache
+# Then the code, installed without dependencies and without fetching a build backend.
+COPY pyproject.toml README.md LICENSE gunicorn.conf.py ./
 COPY rules_core ./rules_core
 COPY service ./service
 COPY openapi ./openapi
 COPY docs/rulings ./docs/rulings
-RUN pip install . && rm -rf /root/.cache
+RUN pip install --no-deps --no-build-isolation . && rm -rf /root/.cache build
 COPY deploy ./deploy
 
 # Non-root: nginx cannot bind a port below 1024, so keep PORT above it (8000 by default).

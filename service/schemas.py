@@ -253,6 +253,9 @@ class ReplayAnswerSchema(StrictSchema):
 class HealthSchema(StrictSchema):
     status = fields.String(required=True)
     games = fields.List(fields.String(), required=True)
+    version = fields.String(
+        required=True, metadata={"description": "The service's version (also the document's info.version)."}
+    )
 
 
 class GameSummarySchema(StrictSchema):

@@ -8,6 +8,7 @@ from ..encoding import game_detail, game_summary
 from ..extensions import Blueprint
 from ..responses import json_answer
 from ..schemas import GameDetailSchema, GameListSchema, HealthSchema
+from ..version import __version__
 from .common import game_named, registry
 
 blp = Blueprint("catalogue", __name__, url_prefix="/v1", description="Health and the games served.")
@@ -18,10 +19,11 @@ blp = Blueprint("catalogue", __name__, url_prefix="/v1", description="Health and
 def health() -> Response:
     """Liveness check
 
-    Answers `{"status": "ok", "games": [...]}` with the registered game names. It touches no game
-    logic, so it is cheap enough for a container health check.
+    Answers `{"status": "ok", "games": [...], "version": "..."}` with the registered game names
+    and the service's version. It touches no game logic, so it is cheap enough for a container
+    health check.
     """
-    return json_answer({"status": "ok", "games": list(registry().names())})
+    return json_answer({"status": "ok", "games": list(registry().names()), "version": __version__})
 
 
 @blp.route("/games", methods=["GET"])
