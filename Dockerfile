@@ -1,7 +1,8 @@
 # Table Judge: a stateless rules-adjudication HTTP service.
 #   docker build -t table-judge .
 #   docker run --rm -p 8000:8000 table-judge
-# nginx listens on $PORT and buffers each request and answer whole; gunicorn's sync workers listen
+# nginx listens on $HOST:$PORT (HOST is named here: outside a container PORT alone binds loopback)
+# and buffers each request and answer whole; gunicorn's sync workers listen
 # on $UPSTREAM (127.0.0.1:8001), reachable only through it. A bare gunicorn is stopped by a few
 # slow clients (issue #25). `python -m deploy.serve` runs both and exits when either does.
 FROM python:3.11-slim
@@ -10,6 +11,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    HOST=0.0.0.0 \
     PORT=8000 \
     UPSTREAM=127.0.0.1:8001 \
     TABLE_JUDGE_RULINGS_DIR=/app/docs/rulings

@@ -1,8 +1,10 @@
 """gunicorn settings for Table Judge: ``gunicorn -c gunicorn.conf.py service.wsgi:app``.
 
-Binds 127.0.0.1:8000 unless ``BIND`` (host:port) or ``PORT`` (port on 0.0.0.0, as
-containers expect) says otherwise. Sync workers, one per core plus one: the
-work is CPU-bound and short, so threads would add nothing.
+Binds 127.0.0.1:8000 unless the operator names an address: ``BIND`` (host:port), or
+``HOST`` and ``PORT`` (each defaulting to 127.0.0.1 and 8000). ``PORT=n`` alone binds
+127.0.0.1:n: it changes the port, never exposes every interface; the container sets
+its own address (HOST=0.0.0.0, for nginx in front). Sync workers, one per core plus
+one: the work is CPU-bound and short, so threads would add nothing.
 
 Sync workers must sit behind a buffering proxy: each reads its request with a
 blocking socket, so a client that trickles its header holds the worker until
@@ -18,11 +20,15 @@ import os
 
 
 def _bind() -> str:
+    # The same rule as deploy/serve.py's default_listen (LISTEN there, BIND here): keep them alike.
     if os.environ.get("BIND"):
         return os.environ["BIND"]
-    if os.environ.get("PORT"):
-        return f"0.0.0.0:{int(os.environ['PORT'])}"
-    return "127.0.0.1:8000"
+    host = os.environ.get("HOST") or "127.0.0.1"
+    port = os.environ.get("PORT") or "8000"
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise SystemExit(f"gunicorn.conf.py: PORT={port!r} is not a port number (1-65535)")
+    # An IPv6 address needs brackets before the port.
+    return f"[{host}]:{port}" if ":" in host and not host.startswith("[") else f"{host}:{port}"
 
 
 bind = [_bind()]

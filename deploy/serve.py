@@ -1,7 +1,8 @@
 """Serve Table Judge behind nginx: gunicorn on loopback, nginx (a buffering reverse proxy) in front.
 
     python -m deploy.serve                      # nginx on 127.0.0.1:8000, gunicorn on 127.0.0.1:8001
-    PORT=8000 python -m deploy.serve            # nginx on 0.0.0.0:8000 (what the container runs)
+    PORT=8080 python -m deploy.serve            # nginx on 127.0.0.1:8080 (PORT never exposes)
+    HOST=0.0.0.0 PORT=8000 python -m deploy.serve   # nginx on every interface (the container)
     python -m deploy.serve --check              # render the nginx config and run `nginx -t` on it
 
 Why: gunicorn's sync workers are only safe behind a proxy that reads whole requests first
@@ -248,12 +249,16 @@ class Pair:
 
 
 def default_listen(env: Mapping[str, str]) -> str:
-    """Like gunicorn.conf.py: LISTEN (host:port), else 0.0.0.0:$PORT (containers), else loopback."""
+    """Like gunicorn.conf.py: LISTEN (host:port), else $HOST:$PORT, each defaulting to loopback and
+    8000. PORT alone stays on loopback: an operator who only changes the port has not asked to be
+    reachable from every network; the container names HOST=0.0.0.0 itself."""
     if env.get("LISTEN"):
         return env["LISTEN"]
-    if env.get("PORT"):
-        return f"0.0.0.0:{int(env['PORT'])}"
-    return DEFAULT_LISTEN
+    host = env.get("HOST") or "127.0.0.1"
+    port = env.get("PORT") or "8000"
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"PORT={port!r} is not a port number (1-65535)")
+    return f"[{host}]:{port}" if ":" in host and not host.startswith("[") else f"{host}:{port}"
 
 
 def _parse(argv: list[str] | None) -> argparse.Namespace:
@@ -262,7 +267,11 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--listen", default=default_listen(os.environ), help="nginx's host:port")
+    try:
+        listen = default_listen(os.environ)
+    except ValueError as exc:  # a bad PORT: one line, not a traceback
+        parser.error(str(exc))
+    parser.add_argument("--listen", default=listen, help="nginx's host:port")
     parser.add_argument(
         "--upstream",
         default=os.environ.get("UPSTREAM", DEFAULT_UPSTREAM),
