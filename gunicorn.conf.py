@@ -15,8 +15,11 @@ is what the container does; serving gunicorn directly is for development.
 
 from __future__ import annotations
 
+import glob
 import multiprocessing
 import os
+import shutil
+import tempfile
 
 
 def _bind() -> str:
@@ -63,6 +66,58 @@ def when_ready(server: object) -> None:
         )
 
 
-accesslog = "-"
+# Logs: JSON lines on stderr (service/logs.py), gunicorn's own included. The app writes one line
+# per request with its id, route, game, status and duration (service/observability.py), so
+# gunicorn's text access log, which would say less a second time, is off.
+accesslog = None
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info")
+logconfig_dict = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"json": {"()": "service.logs.JsonFormatter"}},
+    "handlers": {
+        "stderr": {"class": "logging.StreamHandler", "formatter": "json", "stream": "ext://sys.stderr"}
+    },
+    "root": {"level": loglevel.upper(), "handlers": ["stderr"]},
+    "loggers": {
+        "gunicorn.error": {"level": loglevel.upper(), "handlers": ["stderr"], "propagate": False},
+        # With a logconfig_dict gunicorn writes its access line whatever `accesslog` says: mute it.
+        "gunicorn.access": {"level": "CRITICAL", "handlers": [], "propagate": False},
+    },
+}
+
+
+# Metrics (service/metrics.py): each worker writes its counts into PROMETHEUS_MULTIPROC_DIR and
+# /metrics adds every worker's up. prometheus-client reads the variable when a worker first
+# imports it, so on_starting sets it in the master, before any worker is forked (not at import of
+# this file, which tests also load). An operator's directory is used as given (one per gunicorn:
+# two sharing one would mix and wipe each other's counts); without one, a fresh private directory
+# is made and removed at exit.
+_made_metrics_dir: list[str] = []
+
+
+def on_starting(server: object) -> None:
+    """Set up the metrics directory, emptied: files of an earlier run would add to this one's."""
+    directory = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    if directory:
+        os.makedirs(directory, exist_ok=True)
+    else:
+        directory = tempfile.mkdtemp(prefix="table-judge-metrics-")
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = directory
+        _made_metrics_dir.append(directory)
+    for stale in glob.glob(os.path.join(directory, "*.db")):
+        os.remove(stale)
+
+
+def child_exit(server: object, worker: object) -> None:
+    """A worker ended (killed, timed out, recycled): its live gauges stop counting; its counters
+    and histograms stay in the sums, so totals never go back."""
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)  # type: ignore[attr-defined]
+
+
+def on_exit(server: object) -> None:
+    for directory in _made_metrics_dir:
+        shutil.rmtree(directory, ignore_errors=True)

@@ -258,6 +258,17 @@ class HealthSchema(StrictSchema):
     )
 
 
+class ReadySchema(StrictSchema):
+    status = fields.String(required=True, metadata={"description": "`ready`."})
+    version = fields.String(required=True)
+    checks = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        required=True,
+        metadata={"description": "Each check made and its outcome (`ok`, or `off` when not configured)."},
+    )
+
+
 class GameSummarySchema(StrictSchema):
     name = fields.String(required=True)
     title = fields.String(required=True)
