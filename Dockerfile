@@ -22,7 +22,9 @@ RUN apt-get update \
     && apt-get install -y --no-install-recommends nginx \
     && rm -rf /var/lib/apt/lists/*
 
-RUN groupadd --system app && useradd --system --gid app --home-dir /app --shell /usr/sbin/nologin app
+# A fixed numeric id: Kubernetes' runAsNonRoot can only verify a numeric user (deploy/kubernetes).
+RUN groupadd --system --gid 10001 app \
+    && useradd --system --uid 10001 --gid app --home-dir /app --shell /usr/sbin/nologin app
 
 WORKDIR /app
 # Dependencies first, from the lock alone (every version and hash pinned, the build backend too):
@@ -39,7 +41,7 @@ RUN pip install --no-deps --no-build-isolation . && rm -rf /root/.cache build
 COPY deploy ./deploy
 
 # Non-root: nginx cannot bind a port below 1024, so keep PORT above it (8000 by default).
-USER app
+USER 10001:10001
 EXPOSE 8000
 
 # Through nginx, so the check covers both processes.

@@ -34,8 +34,40 @@ def _bind() -> str:
     return f"[{host}]:{port}" if ":" in host and not host.startswith("[") else f"{host}:{port}"
 
 
+def cpus_available(cgroup: str = "/sys/fs/cgroup") -> int:
+    """The CPUs this process may use: its affinity mask, capped by a container's CPU limit.
+
+    multiprocessing.cpu_count() counts the host's CPUs: a container limited to 1 CPU on a 32-core
+    host would start 33 workers, each with its own copy of the app, that the limit then throttles.
+    The limit is cgroup v2's cpu.max ("200000 100000": 2 CPUs; "max": none) or cgroup v1's
+    cpu.cfs_quota_us / cpu.cfs_period_us (-1: none), rounded up (1.5 CPUs: 2).
+    """
+    try:
+        count = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not Linux
+        count = multiprocessing.cpu_count()
+    quota = period = None
+    try:
+        with open(os.path.join(cgroup, "cpu.max")) as f:
+            fields = f.read().split()
+        if len(fields) == 2 and fields[0] != "max":
+            quota, period = int(fields[0]), int(fields[1])
+    except (OSError, ValueError):
+        try:
+            with open(os.path.join(cgroup, "cpu", "cpu.cfs_quota_us")) as f:
+                quota = int(f.read())
+            with open(os.path.join(cgroup, "cpu", "cpu.cfs_period_us")) as f:
+                period = int(f.read())
+        except (OSError, ValueError):
+            quota = period = None
+    if quota is not None and period and quota > 0:
+        count = min(count, -(-quota // period))
+    return max(1, count)
+
+
 bind = [_bind()]
-workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() + 1))
+# One worker per usable CPU plus one (a worker briefly blocked on I/O leaves its CPU to another).
+workers = int(os.environ.get("WEB_CONCURRENCY") or cpus_available() + 1)
 worker_class = "service.gunicorn_worker.ProblemSyncWorker"
 # The worker heartbeat: a worker silent this long is killed. Behind nginx it only catches a runaway
 # request (the costliest documented ones take a few seconds: docs/reliability.md, cost budgets);

@@ -78,6 +78,33 @@ def _nofile(worker_connections: int) -> int:
     return wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
 
 
+#: One gunicorn behind nginx (this module): what to do when it fails.
+PAIR_NEXT_UPSTREAM = """\
+            # Retry only when gunicorn could not be reached or failed before answering, never after
+            # a timeout (a request slow enough to time out would only tie up a second worker) and
+            # never a POST that reached it (non_idempotent stays off). With one server this retries
+            # nothing; deploy/balancer.py renders the policy for several replicas.
+            proxy_next_upstream error;
+            proxy_next_upstream_tries 2;
+            proxy_next_upstream_timeout 5s;"""
+
+#: nginx as the load balancer in front of replicas (deploy/balancer.py).
+BALANCER_NEXT_UPSTREAM = """\
+            # A request one replica could not answer goes to the next. Safe for every operation:
+            # the GETs read fixed facts, and every POST (deal, validate, apply, legal-actions, view,
+            # replay, explain, suggest) is a pure function of its body. The service keeps nothing
+            # between requests, so a POST sent twice changes nothing anywhere and is answered the
+            # same (a deal without a seed draws a new one: another valid first state). Hence
+            # non_idempotent. Passed on: a replica that refused or dropped the connection (error:
+            # killed, restarting), one not reached within proxy_connect_timeout (timeout), one whose
+            # own nginx says its gunicorn is gone (502, 503). A read timeout (35 s, after gunicorn's
+            # own 30 s limit) is not: proxy_next_upstream_timeout ends retrying at 10 s, so one
+            # runaway request never ties up a worker on every replica.
+            proxy_next_upstream error timeout http_502 http_503 non_idempotent;
+            proxy_next_upstream_tries @TRIES@;
+            proxy_next_upstream_timeout 10s;"""
+
+
 def render_config(
     runtime_dir: Path,
     *,
@@ -86,16 +113,32 @@ def render_config(
     worker_processes: int = 1,
     worker_connections: int = 4096,
     access_log: str = "off",
+    replicas: list[str] | None = None,
 ) -> Path:
-    """Write ``runtime_dir/nginx.conf`` from the template and return its path."""
+    """Write ``runtime_dir/nginx.conf`` from the template and return its path.
+
+    With ``replicas`` (host:port each; a name may resolve to several addresses) nginx is the load
+    balancer in front of them and ``upstream`` is unused; otherwise it fronts one gunicorn there.
+    """
     split_address(listen)
-    split_address(upstream)
+    if replicas:
+        for replica in replicas:
+            split_address(replica)
+        # A replica that failed once is left out for 5 s, then tried again (passive checks: the
+        # open-source nginx has no active ones); a restarted replica is back within 5 s.
+        servers = "\n".join(f"        server {r} max_fails=1 fail_timeout=5s;" for r in replicas)
+        next_upstream = BALANCER_NEXT_UPSTREAM.replace("@TRIES@", str(max(2, len(replicas))))
+    else:
+        split_address(upstream)
+        servers = f"        server {upstream};"
+        next_upstream = PAIR_NEXT_UPSTREAM
     runtime_dir.mkdir(parents=True, exist_ok=True)
     # As root, nginx's workers run as `nobody` and must reach the temporary directories below.
     runtime_dir.chmod(0o755)
     fields = {
         "LISTEN": listen,
-        "UPSTREAM": upstream,
+        "UPSTREAM_SERVERS": servers,
+        "NEXT_UPSTREAM": next_upstream,
         "RUNTIME_DIR": str(runtime_dir.resolve()),
         "USER_LINE": _user_line(),
         "WORKER_PROCESSES": str(worker_processes),
