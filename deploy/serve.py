@@ -1,7 +1,8 @@
 """Serve Table Judge behind nginx: gunicorn on loopback, nginx (a buffering reverse proxy) in front.
 
     python -m deploy.serve                      # nginx on 127.0.0.1:8000, gunicorn on 127.0.0.1:8001
-    PORT=8000 python -m deploy.serve            # nginx on 0.0.0.0:8000 (what the container runs)
+    PORT=8080 python -m deploy.serve            # nginx on 127.0.0.1:8080 (PORT never exposes)
+    HOST=0.0.0.0 PORT=8000 python -m deploy.serve   # nginx on every interface (the container)
     python -m deploy.serve --check              # render the nginx config and run `nginx -t` on it
 
 Why: gunicorn's sync workers are only safe behind a proxy that reads whole requests first
@@ -77,6 +78,33 @@ def _nofile(worker_connections: int) -> int:
     return wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
 
 
+#: One gunicorn behind nginx (this module): what to do when it fails.
+PAIR_NEXT_UPSTREAM = """\
+            # Retry only when gunicorn could not be reached or failed before answering, never after
+            # a timeout (a request slow enough to time out would only tie up a second worker) and
+            # never a POST that reached it (non_idempotent stays off). With one server this retries
+            # nothing; deploy/balancer.py renders the policy for several replicas.
+            proxy_next_upstream error;
+            proxy_next_upstream_tries 2;
+            proxy_next_upstream_timeout 5s;"""
+
+#: nginx as the load balancer in front of replicas (deploy/balancer.py).
+BALANCER_NEXT_UPSTREAM = """\
+            # A request one replica could not answer goes to the next. Safe for every operation:
+            # the GETs read fixed facts, and every POST (deal, validate, apply, legal-actions, view,
+            # replay, explain, suggest) is a pure function of its body. The service keeps nothing
+            # between requests, so a POST sent twice changes nothing anywhere and is answered the
+            # same (a deal without a seed draws a new one: another valid first state). Hence
+            # non_idempotent. Passed on: a replica that refused or dropped the connection (error:
+            # killed, restarting), one not reached within proxy_connect_timeout (timeout), one whose
+            # own nginx says its gunicorn is gone (502, 503). A read timeout (35 s, after gunicorn's
+            # own 30 s limit) is not: proxy_next_upstream_timeout ends retrying at 10 s, so one
+            # runaway request never ties up a worker on every replica.
+            proxy_next_upstream error timeout http_502 http_503 non_idempotent;
+            proxy_next_upstream_tries @TRIES@;
+            proxy_next_upstream_timeout 10s;"""
+
+
 def render_config(
     runtime_dir: Path,
     *,
@@ -85,16 +113,32 @@ def render_config(
     worker_processes: int = 1,
     worker_connections: int = 4096,
     access_log: str = "off",
+    replicas: list[str] | None = None,
 ) -> Path:
-    """Write ``runtime_dir/nginx.conf`` from the template and return its path."""
+    """Write ``runtime_dir/nginx.conf`` from the template and return its path.
+
+    With ``replicas`` (host:port each; a name may resolve to several addresses) nginx is the load
+    balancer in front of them and ``upstream`` is unused; otherwise it fronts one gunicorn there.
+    """
     split_address(listen)
-    split_address(upstream)
+    if replicas:
+        for replica in replicas:
+            split_address(replica)
+        # A replica that failed once is left out for 5 s, then tried again (passive checks: the
+        # open-source nginx has no active ones); a restarted replica is back within 5 s.
+        servers = "\n".join(f"        server {r} max_fails=1 fail_timeout=5s;" for r in replicas)
+        next_upstream = BALANCER_NEXT_UPSTREAM.replace("@TRIES@", str(max(2, len(replicas))))
+    else:
+        split_address(upstream)
+        servers = f"        server {upstream};"
+        next_upstream = PAIR_NEXT_UPSTREAM
     runtime_dir.mkdir(parents=True, exist_ok=True)
     # As root, nginx's workers run as `nobody` and must reach the temporary directories below.
     runtime_dir.chmod(0o755)
     fields = {
         "LISTEN": listen,
-        "UPSTREAM": upstream,
+        "UPSTREAM_SERVERS": servers,
+        "NEXT_UPSTREAM": next_upstream,
         "RUNTIME_DIR": str(runtime_dir.resolve()),
         "USER_LINE": _user_line(),
         "WORKER_PROCESSES": str(worker_processes),
@@ -248,12 +292,16 @@ class Pair:
 
 
 def default_listen(env: Mapping[str, str]) -> str:
-    """Like gunicorn.conf.py: LISTEN (host:port), else 0.0.0.0:$PORT (containers), else loopback."""
+    """Like gunicorn.conf.py: LISTEN (host:port), else $HOST:$PORT, each defaulting to loopback and
+    8000. PORT alone stays on loopback: an operator who only changes the port has not asked to be
+    reachable from every network; the container names HOST=0.0.0.0 itself."""
     if env.get("LISTEN"):
         return env["LISTEN"]
-    if env.get("PORT"):
-        return f"0.0.0.0:{int(env['PORT'])}"
-    return DEFAULT_LISTEN
+    host = env.get("HOST") or "127.0.0.1"
+    port = env.get("PORT") or "8000"
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"PORT={port!r} is not a port number (1-65535)")
+    return f"[{host}]:{port}" if ":" in host and not host.startswith("[") else f"{host}:{port}"
 
 
 def _parse(argv: list[str] | None) -> argparse.Namespace:
@@ -262,7 +310,11 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--listen", default=default_listen(os.environ), help="nginx's host:port")
+    try:
+        listen = default_listen(os.environ)
+    except ValueError as exc:  # a bad PORT: one line, not a traceback
+        parser.error(str(exc))
+    parser.add_argument("--listen", default=listen, help="nginx's host:port")
     parser.add_argument(
         "--upstream",
         default=os.environ.get("UPSTREAM", DEFAULT_UPSTREAM),

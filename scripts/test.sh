@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Set up a virtual environment (first run only), install Table Judge with its test tools and run
-# the whole suite. Extra arguments go to pytest.
+# Set up a virtual environment (first run only), install Table Judge with its test tools from
+# requirements-test.lock, check the code (ruff check, ruff format --check, mypy: any finding fails
+# the run) and run the whole suite. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PYTHON="${PYTHON:-python3}"
-[ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
-.venv/bin/pip install --quiet -e '.[test]'
+. scripts/venv.sh
+ensure_venv
+install_locked requirements-test.lock
 # tests/deploy runs nginx in front of gunicorn. Best effort: as root with apt (CI runs this as root
 # on a fresh clone), install nginx when it is missing; bounded in time, no prompt, and never a
 # reason to stop here: without nginx those tests skip and say why.
@@ -18,4 +19,9 @@ if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ] \
             && timeout 300 apt-get install -y -qq nginx </dev/null >/dev/null 2>&1; }; } \
         || echo "scripts/test.sh: could not install nginx; tests/deploy will skip" >&2
 fi
+# Lint and types before the suite: cheap (seconds), and CI then fails on a finding as on a test.
+echo "scripts/test.sh: ruff check, ruff format --check, mypy" >&2
+.venv/bin/ruff check --quiet .
+.venv/bin/ruff format --check --quiet .
+.venv/bin/mypy
 exec .venv/bin/python -m pytest "$@"

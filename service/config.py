@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from .version import __version__
+
 #: Largest request body accepted, in bytes (413 above it, with or without Content-Length).
 MAX_BODY_BYTES = 256 * 1024
 #: Deepest JSON nesting accepted (a table state needs about 4 levels).
@@ -50,7 +52,8 @@ def defaults() -> dict[str, Any]:
         "PROBLEM_MAX_MESSAGE": PROBLEM_MAX_MESSAGE,
         "PROBLEM_MAX_POINTER": PROBLEM_MAX_POINTER,
         "API_TITLE": "Table Judge",
-        "API_VERSION": "1.0.0",
+        # pyproject.toml's version (service/version.py): the package and the document agree.
+        "API_VERSION": __version__,
         "OPENAPI_VERSION": "3.1.0",
         "OPENAPI_URL_PREFIX": "/v1",
         "OPENAPI_JSON_PATH": "openapi.json",

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, Response, url_for
+from flask import Blueprint, Response, redirect, url_for
+from werkzeug.wrappers import Response as ResponseBase
 
 STATIC = Path(__file__).parent / "static"
 
@@ -41,6 +42,12 @@ window.ui = SwaggerUIBundle({{
 
 def docs_blueprint() -> Blueprint:
     blp = Blueprint("docs", __name__, static_folder=str(STATIC), static_url_path="/static")
+
+    @blp.get("/")
+    def root() -> ResponseBase:
+        # Someone who opens the bare address is looking for the service: send them to its docs.
+        # 302, not 301: a browser caches a 301 for good, and `/` may some day answer itself.
+        return redirect("/docs", code=302)
 
     @blp.get("/docs")
     def swagger_ui() -> Response:

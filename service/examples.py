@@ -13,6 +13,7 @@ from rules_core.kernel import Game
 
 from . import operations
 from .encoding import game_detail, game_summary
+from .version import __version__
 
 EXAMPLE_SEED = 20261201
 EXAMPLE_LIMITS = operations.Limits(legal_default=200, legal_max=1000, replay_max=5000)
@@ -47,7 +48,7 @@ def game_examples(game: Game[Any]) -> dict[str, Example]:
 
 def catalogue_examples(games: list[Game[Any]]) -> dict[str, Any]:
     return {
-        "health": {"status": "ok", "games": [g.name for g in games]},
+        "health": {"status": "ok", "games": [g.name for g in games], "version": __version__},
         "games": {"games": [game_summary(g) for g in games]},
     }
 

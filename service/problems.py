@@ -47,6 +47,7 @@ PROBLEM_TYPES: dict[str, tuple[int, str]] = {
     "over-budget": (422, "The request would cost more than the documented budget"),
     "no-bot": (404, "This game has no CPU player"),
     "internal-error": (500, "Internal server error"),
+    "not-ready": (503, "Not ready to serve"),
 }
 
 _SLUG_BY_STATUS = {

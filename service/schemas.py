@@ -253,6 +253,20 @@ class ReplayAnswerSchema(StrictSchema):
 class HealthSchema(StrictSchema):
     status = fields.String(required=True)
     games = fields.List(fields.String(), required=True)
+    version = fields.String(
+        required=True, metadata={"description": "The service's version (also the document's info.version)."}
+    )
+
+
+class ReadySchema(StrictSchema):
+    status = fields.String(required=True, metadata={"description": "`ready`."})
+    version = fields.String(required=True)
+    checks = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        required=True,
+        metadata={"description": "Each check made and its outcome (`ok`, or `off` when not configured)."},
+    )
 
 
 class GameSummarySchema(StrictSchema):

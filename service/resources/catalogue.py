@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from flask import Response
+from flask import Response, current_app
 
 from ..encoding import game_detail, game_summary
 from ..extensions import Blueprint
+from ..problems import ApiProblem
+from ..readiness import check
 from ..responses import json_answer
-from ..schemas import GameDetailSchema, GameListSchema, HealthSchema
+from ..schemas import GameDetailSchema, GameListSchema, HealthSchema, ReadySchema
+from ..version import __version__
 from .common import game_named, registry
 
 blp = Blueprint("catalogue", __name__, url_prefix="/v1", description="Health and the games served.")
@@ -18,10 +21,29 @@ blp = Blueprint("catalogue", __name__, url_prefix="/v1", description="Health and
 def health() -> Response:
     """Liveness check
 
-    Answers `{"status": "ok", "games": [...]}` with the registered game names. It touches no game
-    logic, so it is cheap enough for a container health check.
+    Answers `{"status": "ok", "games": [...], "version": "..."}` with the registered game names
+    and the service's version. It touches no game logic, so it is cheap enough for a container
+    health check.
     """
-    return json_answer({"status": "ok", "games": list(registry().names())})
+    return json_answer({"status": "ok", "games": list(registry().names()), "version": __version__})
+
+
+@blp.route("/ready", methods=["GET"])
+@blp.response(200, ReadySchema())
+@blp.alt_response(503, response="SERVICE_UNAVAILABLE")
+def ready() -> Response:
+    """Readiness check
+
+    `200 {"status": "ready", ...}` when this process can answer game requests now: the games are
+    registered and each deals a first state (checked once per process), sealing works when
+    `TABLE_JUDGE_SEAL_KEYS` is set, and the metrics directory is writable under gunicorn;
+    otherwise a 503 `not-ready` problem listing what failed. Use it for a balancer's or
+    Kubernetes' readiness probe, and `/v1/health` for liveness.
+    """
+    outcomes, problems = check(current_app)
+    if problems:
+        raise ApiProblem("not-ready", f"{len(problems)} readiness check(s) failed", problems)
+    return json_answer({"status": "ready", "version": __version__, "checks": outcomes})
 
 
 @blp.route("/games", methods=["GET"])

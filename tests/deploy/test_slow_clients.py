@@ -147,12 +147,13 @@ def test_a_body_of_exactly_256_kib_reaches_the_app(nginx_port: int) -> None:
 
 @needs_nginx
 def test_the_containers_nginx_config_parses() -> None:
-    """What the Dockerfile's CMD renders (nginx on 0.0.0.0:$PORT, gunicorn on $UPSTREAM), `nginx -t`."""
+    """What the Dockerfile's CMD renders (nginx on $HOST:$PORT, gunicorn on $UPSTREAM), `nginx -t`."""
     dockerfile = (ROOT / "Dockerfile").read_text()
     assert re.search(r'^CMD \["python", "-m", "deploy\.serve"\]$', dockerfile, re.M)
     assert re.search(r"^COPY deploy \./deploy$", dockerfile, re.M)
     env = {
         **os.environ,
+        "HOST": re.search(r"\bHOST=(\S+)", dockerfile).group(1),  # type: ignore[union-attr]
         "PORT": re.search(r"\bPORT=(\d+)", dockerfile).group(1),  # type: ignore[union-attr]
         "UPSTREAM": re.search(r"\bUPSTREAM=(\S+)", dockerfile).group(1),  # type: ignore[union-attr]
     }

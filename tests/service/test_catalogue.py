@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.version import __version__
+
 
 def test_health(fake_client: Any) -> None:
     response = fake_client.get("/v1/health")
     assert response.status_code == 200
-    assert response.get_json() == {"status": "ok", "games": ["tiny"]}
+    assert response.get_json() == {"status": "ok", "games": ["tiny"], "version": __version__}
 
 
 def test_game_list(fake_client: Any) -> None:

@@ -26,3 +26,14 @@ def test_swagger_ui_license_is_kept() -> None:
     from service.docs import STATIC
 
     assert "Apache License" in (STATIC / "swagger-ui" / "LICENSE").read_text()
+
+
+def test_root_redirects_to_the_docs(fake_client: Any) -> None:
+    response = fake_client.get("/")
+    assert response.status_code == 302
+    assert response.headers["Location"] == "/docs"
+    assert fake_client.head("/").status_code == 302
+    # Any other method is the service's usual 405 problem, not a redirect.
+    refused = fake_client.post("/", json={})
+    assert refused.status_code == 405
+    assert refused.mimetype == "application/problem+json"
