@@ -48,12 +48,14 @@ from .registry import Registry
 from .rng import MAX_SEED, rng_for, shuffled
 from .rules import Rule, RuleExample, RuleTable
 from .verdicts import Interpretation, Reason, ReasonCatalog, ReasonCode, Verdict, new_verdict, reason_with
+from .wire import ROLES, WireSchemas, open_wire_schemas, schema_prefix
 
 __all__ = [
     "DABONG_55",
     "ELEMENT_SUITS",
     "MAX_SEED",
     "RANKS",
+    "ROLES",
     "STANDARD_52",
     "STANDARD_SUITS",
     "Action",
@@ -91,6 +93,7 @@ __all__ = [
     "TurnPassed",
     "TurnSkipped",
     "Verdict",
+    "WireSchemas",
     "WorkBudgetExceeded",
     "check_conservation",
     "describe",
@@ -100,6 +103,7 @@ __all__ = [
     "new_outcome",
     "new_page",
     "new_verdict",
+    "open_wire_schemas",
     "option",
     "options_from_json",
     "options_to_json",
@@ -110,6 +114,7 @@ __all__ = [
     "reason_with",
     "rng_for",
     "rule_options",
+    "schema_prefix",
     "shuffled",
     "slots_builder",
     "slots_copier",

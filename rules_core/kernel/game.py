@@ -19,6 +19,7 @@ from .options import OptionSpec, describe
 from .problems import InvalidInput, JsonReader
 from .rules import RuleTable
 from .verdicts import ReasonCatalog, Verdict
+from .wire import WireSchemas, open_wire_schemas
 
 S = TypeVar("S")
 
@@ -113,6 +114,10 @@ class Game(ABC, Generic[S]):
     # -- facts ----------------------------------------------------------------------
     def option_specs(self) -> tuple[OptionSpec, ...]:
         return describe(self.options_type)
+
+    def wire_schemas(self) -> WireSchemas:
+        """JSON Schemas of this game's state, view, action, effects and options (see ``wire``)."""
+        return open_wire_schemas(self.name)
 
     # -- state ------------------------------------------------------------------------
     @abstractmethod
