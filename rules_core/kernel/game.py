@@ -19,7 +19,7 @@ from .options import OptionSpec, describe
 from .problems import InvalidInput, JsonReader
 from .rules import RuleTable
 from .verdicts import ReasonCatalog, Verdict
-from .wire import WireSchemas, open_wire_schemas
+from .wire import WireSchemas, open_wire_schemas, schema_prefix
 
 S = TypeVar("S")
 
@@ -107,6 +107,9 @@ class Game(ABC, Generic[S]):
     action_params: ClassVar[Mapping[str, str]] = {}
     #: Upper bound on actions in one game (termination invariant, replay budget).
     max_actions: ClassVar[int]
+    #: Prefix of the game's schema names in the OpenAPI document (``DabongState``); made from
+    #: ``name`` unless set (a name like "99" is not an identifier a generated client can use).
+    wire_prefix: ClassVar[str] = ""
     #: The game's CPU player (a ``rules_core.bots.SeatBot``), attached by the game's
     #: package ``__init__`` (the bot imports the game, so the game cannot import it).
     bot: Any = None
@@ -117,7 +120,7 @@ class Game(ABC, Generic[S]):
 
     def wire_schemas(self) -> WireSchemas:
         """JSON Schemas of this game's state, view, action, effects and options (see ``wire``)."""
-        return open_wire_schemas(self.name)
+        return open_wire_schemas(self.wire_prefix or schema_prefix(self.name))
 
     # -- state ------------------------------------------------------------------------
     @abstractmethod

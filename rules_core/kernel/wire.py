@@ -47,9 +47,8 @@ _OPEN_DESCRIPTIONS = {
 }
 
 
-def open_wire_schemas(game_name: str) -> WireSchemas:
+def open_wire_schemas(prefix: str) -> WireSchemas:
     """The kernel default: an open object per role (a game without field declarations)."""
-    prefix = schema_prefix(game_name)
     components: dict[str, dict[str, Any]] = {}
     roles: dict[str, str] = {}
     for role in ROLES:

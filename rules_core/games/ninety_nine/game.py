@@ -35,6 +35,7 @@ class NinetyNineGame(Game[NinetyNineState]):
     """
 
     name: ClassVar[str] = codec.GAME_NAME
+    wire_prefix: ClassVar[str] = "NinetyNine"
     title: ClassVar[str] = "99"
     summary: ClassVar[str] = (
         "Play one card a turn onto the Count and draw; a King sets 99; at 99 only passes, the 10, Kings and "
