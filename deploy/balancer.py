@@ -23,23 +23,22 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
-from types import FrameType
-from typing import Any
 
 from deploy.serve import (
-    check_config,
+    Running,
+    check_only,
+    checked,
     default_listen,
     nginx_binary,
-    nginx_command,
     render_config,
+    serve_until_signal,
+    start_nginx,
     stop,
-    wait_listening,
 )
 
 
-class Balancer:
+class Balancer(Running):
     """nginx on ``listen`` balancing ``replicas``, as a context manager (tools/scale_out.py)."""
 
     def __init__(
@@ -57,15 +56,8 @@ class Balancer:
         self.nginx: subprocess.Popen[bytes] | None = None
 
     def __enter__(self) -> Balancer:
-        try:
-            self.start()
-        except BaseException:
-            self.close()
-            raise
+        super().__enter__()
         return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
     def start(self) -> None:
         self.runtime_dir = Path(tempfile.mkdtemp(prefix="table-judge-balancer-"))
@@ -77,18 +69,18 @@ class Balancer:
             worker_processes=self.nginx_workers,
             worker_connections=self.worker_connections,
         )
-        checked = check_config(conf)
-        if checked.returncode != 0:
-            raise RuntimeError(f"nginx -t refused {conf}:\n{checked.stderr}")
-        out: Any = subprocess.DEVNULL if self.quiet else None
-        self.nginx = subprocess.Popen(nginx_command(conf), stdout=out, stderr=out)
-        wait_listening(self.listen, self.nginx)
+        self.nginx = start_nginx(checked(conf), self.listen, quiet=self.quiet)
 
     def close(self) -> None:
         if self.nginx is not None:
             stop(self.nginx, signal.SIGQUIT, 4.0)
         if self.runtime_dir is not None:
             shutil.rmtree(self.runtime_dir, ignore_errors=True)
+
+    def exited(self) -> str | None:
+        if self.nginx is not None and self.nginx.poll() is not None:
+            return f"nginx exited with {self.nginx.returncode}"
+        return None
 
 
 def _parse(argv: list[str] | None) -> argparse.Namespace:
@@ -124,34 +116,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         with tempfile.TemporaryDirectory(prefix="table-judge-balancer-") as tmp:
             conf = render_config(Path(tmp), listen=args.listen, upstream="", replicas=args.replica)
-            checked = check_config(conf)
-            sys.stderr.write(checked.stderr)
-            print(f"{conf}: {'ok' if checked.returncode == 0 else 'REFUSED'}")
-            return checked.returncode
-    stopping: list[int] = []
-
-    def on_signal(signum: int, frame: FrameType | None) -> None:
-        stopping.append(signum)
-
-    # Before starting nginx: as a container's PID 1 an unhandled SIGTERM is ignored.
-    signal.signal(signal.SIGTERM, on_signal)
-    signal.signal(signal.SIGINT, on_signal)
+            return check_only(conf)
     balancer = Balancer(args.listen, args.replica, nginx_workers=args.nginx_workers)
-    try:
-        balancer.start()
-        print(f"table-judge: balancing {args.listen} -> {', '.join(args.replica)}", file=sys.stderr)
-        assert balancer.nginx is not None
-        while not stopping:
-            if balancer.nginx.poll() is not None:
-                print(f"table-judge: nginx exited with {balancer.nginx.returncode}", file=sys.stderr)
-                return 1
-            time.sleep(0.2)
-        return 0
-    except (RuntimeError, OSError) as exc:
-        print(f"table-judge: {exc}", file=sys.stderr)
-        return 1
-    finally:
-        balancer.close()
+    return serve_until_signal(balancer, f"balancing {args.listen} -> {', '.join(args.replica)}")
 
 
 if __name__ == "__main__":

@@ -167,6 +167,82 @@ def check_config(conf: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(nginx_command(conf, "-t", "-q"), capture_output=True, text=True, timeout=30)
 
 
+def checked(conf: Path) -> Path:
+    """``conf`` once `nginx -t` accepts it; RuntimeError with nginx's words otherwise."""
+    result = check_config(conf)
+    if result.returncode != 0:
+        raise RuntimeError(f"nginx -t refused {conf}:\n{result.stderr}")
+    return conf
+
+
+def start_nginx(conf: Path, listen: str, *, quiet: bool = False) -> subprocess.Popen[bytes]:
+    """nginx on a checked config, returned once ``listen`` accepts connections."""
+    out: int | IO[Any] | None = subprocess.DEVNULL if quiet else None
+    proc = subprocess.Popen(nginx_command(conf), stdout=out, stderr=out)
+    wait_listening(listen, proc)
+    return proc
+
+
+def check_only(conf: Path) -> int:
+    """``--check``: `nginx -t` on a rendered config, its words on stderr, a verdict on stdout."""
+    result = check_config(conf)
+    sys.stderr.write(result.stderr)
+    print(f"{conf}: {'ok' if result.returncode == 0 else 'REFUSED'}")
+    return result.returncode
+
+
+class Running:
+    """A context manager over ``start``/``close``: a failed start closes what it had started."""
+
+    def start(self) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def exited(self) -> str | None:
+        """Why the service stopped on its own (a process exited), or None while it runs."""
+        raise NotImplementedError
+
+    def __enter__(self) -> Running:
+        try:
+            self.start()
+        except BaseException:
+            self.close()
+            raise
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def serve_until_signal(service: Running, started: str) -> int:
+    """Run ``service`` in the foreground until SIGTERM/SIGINT (0) or until it fails (1)."""
+    stopping: list[int] = []
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        stopping.append(signum)
+
+    # Installed before starting anything: as a container's PID 1 an unhandled SIGTERM is ignored.
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    try:
+        service.start()
+        print(f"table-judge: {started}", file=sys.stderr)
+        while not stopping:
+            ended = service.exited()
+            if ended:
+                print(f"table-judge: {ended}; stopping", file=sys.stderr)
+                return 1
+            time.sleep(0.2)
+        return 0
+    except (RuntimeError, OSError) as exc:  # nginx -t refused, a process died, nginx missing
+        print(f"table-judge: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        service.close()
+
+
 def start_gunicorn(
     bind: str, *, workers: int | None = None, env: Mapping[str, str] | None = None, quiet: bool = False
 ) -> subprocess.Popen[bytes]:
@@ -211,7 +287,7 @@ def stop(proc: subprocess.Popen[Any], first: int = signal.SIGTERM, grace: float 
             proc.wait(timeout=10)
 
 
-class Pair:
+class Pair(Running):
     """gunicorn on ``upstream`` and nginx on ``listen`` in front of it, as a context manager.
 
     ``with Pair(listen, upstream) as pair:`` returns once both accept connections; leaving the
@@ -244,15 +320,8 @@ class Pair:
         self.nginx: subprocess.Popen[bytes] | None = None
 
     def __enter__(self) -> Pair:
-        try:
-            self.start()
-        except BaseException:
-            self.close()
-            raise
+        super().__enter__()
         return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
     def start(self) -> None:
         self.runtime_dir = self._given_dir or Path(tempfile.mkdtemp(prefix="table-judge-nginx-"))
@@ -264,15 +333,11 @@ class Pair:
             worker_connections=self.worker_connections,
             access_log=self.access_log,
         )
-        checked = check_config(conf)
-        if checked.returncode != 0:
-            raise RuntimeError(f"nginx -t refused {conf}:\n{checked.stderr}")
+        checked(conf)
         # gunicorn first: nginx would answer 502 until its upstream listens.
         self.gunicorn = start_gunicorn(self.upstream, workers=self.workers, quiet=self.quiet)
         wait_listening(self.upstream, self.gunicorn)
-        out = subprocess.DEVNULL if self.quiet else None
-        self.nginx = subprocess.Popen(nginx_command(conf), stdout=out, stderr=out)
-        wait_listening(self.listen, self.nginx)
+        self.nginx = start_nginx(conf, self.listen, quiet=self.quiet)
 
     def close(self) -> None:
         # nginx first (SIGQUIT: finish the requests in flight, stop accepting), then gunicorn.
@@ -343,19 +408,7 @@ def main(argv: list[str] | None = None) -> int:
                 worker_connections=args.worker_connections,
                 access_log=args.access_log,
             )
-            checked = check_config(conf)
-            sys.stderr.write(checked.stderr)
-            print(f"{conf}: {'ok' if checked.returncode == 0 else 'REFUSED'}")
-            return checked.returncode
-
-    stopping: list[int] = []
-
-    def on_signal(signum: int, frame: FrameType | None) -> None:
-        stopping.append(signum)
-
-    # Installed before starting anything: as a container's PID 1 an unhandled SIGTERM is ignored.
-    signal.signal(signal.SIGTERM, on_signal)
-    signal.signal(signal.SIGINT, on_signal)
+            return check_only(conf)
     pair = Pair(
         args.listen,
         args.upstream,
@@ -364,21 +417,7 @@ def main(argv: list[str] | None = None) -> int:
         worker_connections=args.worker_connections,
         access_log=args.access_log,
     )
-    try:
-        pair.start()
-        print(f"table-judge: nginx on {args.listen} -> gunicorn on {args.upstream}", file=sys.stderr)
-        while not stopping:
-            ended = pair.exited()
-            if ended:
-                print(f"table-judge: {ended}; stopping the other", file=sys.stderr)
-                return 1
-            time.sleep(0.2)
-        return 0
-    except (RuntimeError, OSError) as exc:  # nginx -t refused, a process died, nginx missing
-        print(f"table-judge: {exc}", file=sys.stderr)
-        return 1
-    finally:
-        pair.close()
+    return serve_until_signal(pair, f"nginx on {args.listen} -> gunicorn on {args.upstream}")
 
 
 if __name__ == "__main__":
