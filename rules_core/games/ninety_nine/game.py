@@ -15,10 +15,11 @@ from ...kernel import (
     LegalPage,
     Outcome,
     Verdict,
+    WireSchemas,
     page_of_singles,
     shuffled,
 )
-from . import codec, engine, legal
+from . import codec, engine, legal, wire
 from .options import DEFAULT_PRESET, PRESETS, NinetyNineOptions
 from .reasons import REASONS
 from .rules import RULES
@@ -114,10 +115,13 @@ class NinetyNineGame(Game[NinetyNineState]):
         return tuple(cards)
 
     def state_from_json(self, data: Any) -> NinetyNineState:
-        return codec.state_from_json(data)
+        return wire.read_state(data)
 
     def state_to_json(self, state: NinetyNineState) -> dict[str, Any]:
-        return codec.state_to_json(state)
+        return wire.write_state(state)
+
+    def wire_schemas(self) -> WireSchemas:
+        return wire.wire_schemas(dict(self.action_types))
 
     def resolve(self, state: NinetyNineState, action: Action) -> Outcome[NinetyNineState]:
         return engine.resolve(state, action)
@@ -149,7 +153,7 @@ class NinetyNineGame(Game[NinetyNineState]):
             reader = JsonReader()
             reader.add("/seat", "no_such_seat", f"seat {seat} is not at this table of {state.seats}")
             raise InvalidInput(reader.problems, "invalid seat")
-        full = codec.state_to_json(state)
+        full = wire.write_state(state)
         full.pop("seed")
         full["hands"] = [hand if i == seat else {"count": len(hand)} for i, hand in enumerate(full["hands"])]
         full["draw_pile"] = {"count": len(state.draw_pile)}
