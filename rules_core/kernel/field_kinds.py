@@ -215,16 +215,21 @@ class StrEnumKind(Kind):
     """One of the values of a string enum (the member is returned; the first is the fallback)."""
 
     enum: type[Enum]
+    #: The members this field allows (None: every member), as a game's deck has only some suits.
+    members: tuple[Enum, ...] | None = None
     expected = "expected a string"
+
+    def allowed(self) -> tuple[Enum, ...]:
+        return tuple(self.enum) if self.members is None else self.members
 
     def read(self, r: JsonReader, value: Any, pointer: str, ctx: ReadContext) -> Any:
         member = self.enum._value2member_map_.get(value) if type(value) is str else None
-        if member is not None:
+        if member is not None and (self.members is None or member in self.members):
             return member
         if not isinstance(value, str):
             r.add(pointer, "wrong_type", self.expected)
         else:
-            choices = ", ".join(str(m.value) for m in self.enum)
+            choices = ", ".join(str(m.value) for m in self.allowed())
             r.add(pointer, "not_allowed", f"{value!r} is not one of {choices}")
         return self.fallback(ctx)
 
@@ -232,10 +237,10 @@ class StrEnumKind(Kind):
         return value.value
 
     def fallback(self, ctx: ReadContext) -> Any:
-        return next(iter(self.enum))
+        return self.allowed()[0]
 
     def schema(self, prefix: str) -> dict[str, Any]:
-        return {"type": "string", "enum": [m.value for m in self.enum]}
+        return {"type": "string", "enum": [m.value for m in self.allowed()]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,6 +343,8 @@ class ListOf(Kind):
     keep_fallbacks: bool = True
     #: A value that is not an array still gets the per-seat problem (it holds no entries).
     count_non_list: bool = False
+    #: Items are not read (a derived list the game compares as a whole): the raw list is kept.
+    read_items: bool = True
     expected = "expected an array"
 
     def read(self, r: JsonReader, value: Any, pointer: str, ctx: ReadContext) -> Any:
@@ -349,6 +356,8 @@ class ListOf(Kind):
         if len(value) > self.max_len:
             r.add(pointer, "too_long", f"at most {self.max_len} items")
             items: list[Any] = []
+        elif not self.read_items:
+            items = value
         else:
             item, out = self.item, []
             for i, raw in enumerate(value):

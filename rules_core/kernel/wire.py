@@ -200,3 +200,14 @@ def effect_components(
         "discriminator": {"propertyName": "type", "mapping": mapping},
     }
     return components, one_of
+
+
+def merge_components(*parts: Mapping[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The components of every part; a name given twice is a declaration error, not an override."""
+    out: dict[str, dict[str, Any]] = {}
+    for part in parts:
+        clash = out.keys() & part.keys()
+        if clash:
+            raise ValueError(f"component names declared twice: {sorted(clash)}")
+        out.update(part)
+    return out

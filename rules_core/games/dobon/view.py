@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .codec import encode
 from .state import DobonState
+from .wire import write_state
 
 
 def drawn_holder(state: DobonState) -> int | None:
@@ -22,7 +22,7 @@ def drawn_holder(state: DobonState) -> int | None:
 
 
 def view(state: DobonState, seat: int) -> dict[str, Any]:
-    data = encode(state)
+    data = write_state(state)
     data.pop("seed")
     data["viewer"] = seat
     data["hands"] = [cards if i == seat else {"count": len(cards)} for i, cards in enumerate(data["hands"])]

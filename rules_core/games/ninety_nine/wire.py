@@ -25,7 +25,7 @@ from ...kernel.field_kinds import (
     options_schema,
 )
 from ...kernel.fields import Field, Record
-from ...kernel.wire import action_components, effect_components
+from ...kernel.wire import action_components, effect_components, merge_components
 from .codec import GAME_NAME, HAND_SIZE, MAX_SEATS, MIN_SEATS, check_cards, check_play
 from .counting import LIMIT
 from .effects import (
@@ -214,7 +214,7 @@ def wire_schemas(action_types: dict[str, str]) -> WireSchemas:
     }
     actions, action = action_components(PREFIX, action_types, ACTION_FIELDS, {"cards": play_cards}, MAX_SEATS)
     effects, effect = effect_components(PREFIX, EFFECTS, EFFECT_DOCS, ("S", "H", "D", "C"))
-    components |= actions | effects
+    components = merge_components(components, actions, effects)
     components[PREFIX + "Action"] = action
     components[PREFIX + "Effect"] = effect
     roles = {role: PREFIX + role.capitalize() for role in ("state", "view", "action", "effect", "options")}
