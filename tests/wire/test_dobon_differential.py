@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rules_core.games.dobon import codec, wire
+from rules_core.games.dobon import wire
+from tests.wire.legacy import dobon_codec as codec
 
 from .differential import compare, states_of
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rules_core.games.ninety_nine import codec, wire
+from rules_core.games.ninety_nine import wire
+from tests.wire.legacy import ninety_nine_codec as codec
 
 from .differential import compare, states_of
 

@@ -1,8 +1,8 @@
 """The 99 state on the wire, declared once: its reader, writer and schemas derive from this.
 
 The kernel reads every field (types, ranges, cards, seats, required/optional) from the
-declarations below; this game adds only its cross-field rules (``codec.check_cards``,
-``codec.check_play``: cards conserved, the Count the play pile explains, whose turn it may be).
+declarations below; this game adds only its cross-field rules (``state_rules.check_cards``,
+``state_rules.check_play``: cards conserved, the Count the play pile explains, whose turn it may be).
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ from ...kernel.field_kinds import (
 )
 from ...kernel.fields import Field, Record
 from ...kernel.wire import action_components, effect_components, merge_components
-from .codec import GAME_NAME, HAND_SIZE, MAX_SEATS, MIN_SEATS, check_cards, check_play
 from .counting import LIMIT
 from .effects import (
     BonusHitCreated,
@@ -39,6 +38,7 @@ from .effects import (
 )
 from .options import NinetyNineOptions
 from .state import Hit, HitKind, NinetyNineState, Status
+from .state_rules import GAME_NAME, HAND_SIZE, MAX_SEATS, MIN_SEATS, check_cards, check_play
 
 PREFIX = "NinetyNine"
 DECK = STANDARD_52
