@@ -68,8 +68,8 @@ class Field:
             base = _or_null(base)
         out: dict[str, Any] = dict(base) if SCHEMA_REF not in base else {"allOf": [base]}
         out["description"] = self.doc
-        if not self.required and self.default is not None:
-            out["default"] = self.kind.write(self.default)
+        if not self.required:
+            out["default"] = None if self.default is None else self.kind.write(self.default)
         return out
 
 
