@@ -43,6 +43,7 @@ from ...kernel.problems import cards_conserved, check_conservation
 from ...kernel.wire import action_components, effect_components, merge_components
 from .consistency import problems_of
 from .effects import CheckContinued, CheckStarted, DobonClaimed, MatchEnded, ObligationPassed, RoundStarted
+from .engine import FIELDS as ENGINE_FIELDS
 from .options import DobonOptions
 from .standing import leaders
 from .state import Check, CheckKind, Claim, DobonState, Resume, RoundRecord, Status, Step
@@ -296,16 +297,9 @@ EFFECT_DOCS = {
     "top": "The card put on top for returns (null without returns).",
     "round": "The round's number, from 1.",
 }
-#: The fields each action type takes (``engine.FIELDS``), and whether each is required.
-ACTION_FIELDS = {
-    "play": {"cards": True, "suit": False},
-    "draw": {},
-    "take": {},
-    "end_turn": {},
-    "claim": {"cards": True, "top": False},
-    "continue": {},
-    "next_round": {},
-}
+#: The fields each action type takes (``engine.FIELDS``, which refuses any other), and whether each
+#: is required: ``cards`` is (a play or a claim without cards is refused, ``no_cards``), the rest not.
+ACTION_FIELDS = {kind: {name: name == "cards" for name in names} for kind, names in ENGINE_FIELDS.items()}
 
 
 def wire_schemas(action_types: dict[str, str]) -> WireSchemas:
