@@ -164,6 +164,28 @@ class Record:
         assert writer is not None  # compiled in __post_init__
         return writer(record)
 
+    # -- a seat's view -----------------------------------------------------------------
+    def view(self, record: Any, seat: int, hidden: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """What ``seat`` may see of ``record``, as each field's ``view`` declares; ``viewer`` first.
+
+        A field whose ``view`` is a schema shows its value unless ``hidden`` gives what
+        replaces it for this seat (the game knows whose it is: Dobon's drawn card).
+        """
+        full = self.write(record)
+        out: dict[str, Any] = {"viewer": seat}
+        for f in self.fields:
+            how = f.view
+            value = full[f.name]
+            if how == "public":
+                out[f.name] = value
+            elif how == "owner":
+                out[f.name] = [v if i == seat else {"count": len(v)} for i, v in enumerate(value)]
+            elif how == "count":
+                out[f.name] = {"count": len(value)}
+            elif how != "omitted":
+                out[f.name] = hidden[f.name] if hidden and f.name in hidden else value
+        return out
+
     # -- schema -------------------------------------------------------------------------
     def schema(self, prefix: str) -> dict[str, Any]:
         return {

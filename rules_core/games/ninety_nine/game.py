@@ -157,11 +157,7 @@ class NinetyNineGame(Game[NinetyNineState]):
             reader = JsonReader()
             reader.add("/seat", "no_such_seat", f"seat {seat} is not at this table of {state.seats}")
             raise InvalidInput(reader.problems, "invalid seat")
-        full = wire.write_state(state)
-        full.pop("seed")
-        full["hands"] = [hand if i == seat else {"count": len(hand)} for i, hand in enumerate(full["hands"])]
-        full["draw_pile"] = {"count": len(state.draw_pile)}
-        return {"viewer": seat, **full}
+        return wire.STATE.view(state, seat)  # as the declarations say: see ``wire.STATE``
 
 
 GAME = NinetyNineGame()

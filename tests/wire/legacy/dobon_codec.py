@@ -340,3 +340,17 @@ def _records(r: JsonReader, f: _Reader, obj: Mapping[str, Any]) -> tuple[RoundRe
         chain = f.chain(robj, ptr)
         out.append(RoundRecord(round=round_no, winner=winner, how=how or "dobon", chain=chain))
     return tuple(out)
+
+
+def view(state: DobonState, seat: int) -> dict[str, Any]:
+    """The hand-written view ``dobon/view.py`` had."""
+    from rules_core.games.dobon.view import drawn_holder
+
+    data = encode(state)
+    data.pop("seed")
+    data["viewer"] = seat
+    data["hands"] = [cards if i == seat else {"count": len(cards)} for i, cards in enumerate(data["hands"])]
+    data["draw_pile"] = {"count": len(state.draw_pile)}
+    if state.drawn is not None and drawn_holder(state) != seat:
+        data["drawn"] = {"hidden": True}
+    return data

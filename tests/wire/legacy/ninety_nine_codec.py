@@ -188,3 +188,12 @@ def _read_hits(reader: JsonReader, obj: Mapping[str, Any], seat_hi: int) -> tupl
         via = reader.cards(item, "via", pointer, STANDARD_52)
         hits.append(Hit(kind=HitKind(kind or HitKind.WIN), seat=seat, via=via))
     return tuple(hits)
+
+
+def view(state: NinetyNineState, seat: int) -> dict[str, Any]:
+    """The hand-written view ``NinetyNineGame.view`` had (its seat check aside)."""
+    full = state_to_json(state)
+    full.pop("seed")
+    full["hands"] = [hand if i == seat else {"count": len(hand)} for i, hand in enumerate(full["hands"])]
+    full["draw_pile"] = {"count": len(state.draw_pile)}
+    return {"viewer": seat, **full}
