@@ -15,7 +15,8 @@ From that one declaration the kernel derives
 
 What the kernel cannot know -- cards conserved, a Count that the pile explains, whose turn
 it may be -- stays with the game, as the checks it runs on the record it got back.
-The kinds live in ``field_kinds``; this module holds the record and its derivations.
+The kinds live in ``field_kinds`` (and ``field_shapes``: objects keyed by card, boxed values,
+a game's own values); this module holds the record and its derivations.
 """
 
 from __future__ import annotations

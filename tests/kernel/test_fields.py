@@ -13,9 +13,7 @@ from jsonschema import Draft202012Validator
 from rules_core.kernel import STANDARD_52, Card, JsonReader, StateInvalid
 from rules_core.kernel.field_kinds import (
     Bool,
-    Boxed,
     CardKind,
-    CardMap,
     Cards,
     Const,
     Int,
@@ -26,6 +24,7 @@ from rules_core.kernel.field_kinds import (
     StrEnumKind,
     card_schema,
 )
+from rules_core.kernel.field_shapes import Boxed, CardMap
 from rules_core.kernel.fields import Field, Record
 
 DECK = STANDARD_52
