@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .build import slots_builder
 from .field_kinds import SCHEMA_REF, Kind, ReadContext, SeatCount
 from .problems import JsonReader
 
@@ -103,6 +104,7 @@ class Record:
     _index: dict[str, Field] = field(default_factory=dict, compare=False, repr=False)
     _plan: tuple[Any, ...] = field(default=(), compare=False, repr=False)
     _writer: Callable[[Any], dict[str, Any]] | None = field(default=None, compare=False, repr=False)
+    _positional: Callable[..., Any] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self._index.update({f.name: f for f in self.fields})
@@ -116,6 +118,7 @@ class Record:
             ),
         )
         object.__setattr__(self, "_writer", _compile_writer(self))
+        object.__setattr__(self, "_positional", _positional_builder(self))
 
     @property
     def names(self) -> frozenset[str]:
@@ -131,7 +134,7 @@ class Record:
             data = {}
         obj = r.obj(data, pointer, allowed=self._index)
         start = len(r.problems)
-        values: dict[str, Any] = {}
+        values: dict[str, Any] = {}  # by attribute, in declared order
         for f, key, read, required, nullable, target, counts_seats in self._plan:
             if key in obj:
                 value = obj[key]
@@ -154,7 +157,8 @@ class Record:
                 values[target] = got
         if self.drop_when_invalid and len(r.problems) > start:
             return None
-        record = self.build(**values)
+        positional = self._positional
+        record = positional(*values.values()) if positional is not None else self.build(**values)
         for check in self.checks:
             check(r, record, obj)
         return record
@@ -278,3 +282,13 @@ def _compile_writer(record: Record) -> Callable[[Any], dict[str, Any]]:
     writer: Callable[[Any], dict[str, Any]] = namespace["write"]
     writer.__qualname__ = writer.__name__ = f"write_{record.name}"
     return writer
+
+
+def _positional_builder(record: Record) -> Callable[..., Any] | None:
+    """A positional constructor taking the attributes in declared order, when ``build`` is a slots
+    dataclass they fill completely (``kernel.build``: keywords cost a state read a few µs)."""
+    targets = [f.target for f in record.fields if f.target is not None]
+    try:
+        return slots_builder(record.build, *targets)  # type: ignore[arg-type]
+    except TypeError:
+        return None
