@@ -195,7 +195,9 @@ def effect_components(
         }
         mapping[cls.__name__] = f"#/components/schemas/{name}"
     one_of = {
-        "description": "What an action did: `type` names the effect.",
+        "description": "What an action did: `type` names the effect. These are the effect types known "
+        "today; a new one may be added at any time (not a breaking change), so a client skips an effect "
+        "whose `type` it does not know.",
         "oneOf": [{"$ref": ref} for ref in mapping.values()],
         "discriminator": {"propertyName": "type", "mapping": mapping},
     }
