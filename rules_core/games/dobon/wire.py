@@ -309,7 +309,9 @@ def wire_schemas(action_types: dict[str, str]) -> WireSchemas:
             DECK, "A card of the standard 52-card deck: rank (A, 2-10, J, Q, K) then suit (S, H, D, C)."
         ),
         PREFIX + "Options": options_schema(
-            DobonOptions, "The options of Dobon; any left out come from the preset."
+            DobonOptions,
+            "The options of Dobon. Any option left out takes its value from the preset asked for; the "
+            "defaults shown are those of the default preset, `sum_only`.",
         ),
         **{PREFIX + rec.name: rec.schema(PREFIX) for rec in (CLAIM, RESUME, CHECK, ROUND_RECORD, STATE)},
         PREFIX + "View": STATE.view_schema(

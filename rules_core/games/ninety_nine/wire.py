@@ -195,7 +195,9 @@ def wire_schemas(action_types: dict[str, str]) -> WireSchemas:
             DECK, "A card of the standard 52-card deck: rank (A, 2-10, J, Q, K) then suit (S, H, D, C)."
         ),
         PREFIX + "Options": options_schema(
-            NinetyNineOptions, "The options of 99; any left out come from the preset."
+            NinetyNineOptions,
+            "The options of 99. Any option left out takes its value from the preset asked for; the "
+            "defaults shown are those of the default preset, `standard`.",
         ),
         PREFIX + "Hit": HIT.schema(PREFIX),
         PREFIX + "State": STATE.schema(PREFIX),
