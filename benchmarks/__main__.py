@@ -18,6 +18,7 @@ from .matcher_run import run_matcher
 from .plots import IMG, matcher_plot, playout_plot, replay_plot
 from .replay import run_replay
 from .report import print_tables, render
+from .state_readers import run_readers
 from .tables import PartResult
 from .targets import evaluate
 from .throughput import run_throughput
@@ -29,6 +30,7 @@ PARTS: dict[str, Callable[[GameCatalog, RunConfig], PartResult]] = {
     "replay": run_replay,
     "bots": run_bots,
     "http": run_http,
+    "readers": run_readers,
 }
 
 

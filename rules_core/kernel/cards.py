@@ -204,11 +204,14 @@ class Deck:
     #: The identities of this deck's card objects: decoded cards are these objects, so a
     #: conservation check can compare identities before hashing anything.
     card_ids: frozenset[int] = field(init=False, repr=False, compare=False)
+    #: Card -> notation: writing a state looks each card up instead of formatting it.
+    text_of: dict[Card, str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "members", frozenset(self.cards))
         object.__setattr__(self, "by_text", {format_card(c): c for c in self.cards})
         object.__setattr__(self, "card_ids", frozenset(map(id, self.cards)))
+        object.__setattr__(self, "text_of", {c: format_card(c) for c in self.cards})
 
     def __contains__(self, card: object) -> bool:
         return card in self.members

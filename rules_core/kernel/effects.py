@@ -60,12 +60,16 @@ def _field_names(kind: Hashable) -> tuple[str, ...]:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CardsPlayed(Effect):
+    """``seat`` played ``cards`` (in the order played)."""
+
     seat: int
     cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CardsDrawn(Effect):
+    """``seat`` drew ``count`` cards; ``cards`` are the cards drawn."""
+
     seat: int
     count: int
     cards: tuple[Card, ...] = ()
@@ -82,34 +86,46 @@ class TurnPassed(Effect):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TurnSkipped(Effect):
+    """``seat`` lost its turn."""
+
     seat: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DirectionReversed(Effect):
+    """The direction of play changed to ``direction``."""
+
     direction: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SuitDeclared(Effect):
+    """``seat`` named ``suit`` as the suit to follow."""
+
     seat: int
     suit: Suit
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerEliminated(Effect):
+    """``seat`` is out of the hand, for ``reason``."""
+
     seat: int
     reason: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RoundWon(Effect):
+    """``seat`` won the round (``how`` says how)."""
+
     seat: int
     how: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RoundDrawn(Effect):
+    """The round ended without a winner, for ``reason``."""
+
     reason: str
 
 

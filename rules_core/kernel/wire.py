@@ -57,3 +57,159 @@ def open_wire_schemas(prefix: str) -> WireSchemas:
         components[name] = {"type": "object", "additionalProperties": True, "description": description}
         roles[role] = name
     return WireSchemas(components=components, roles=roles)
+
+
+# -- actions and effects, derived from a game's declarations ---------------------------------
+
+#: What each action field means (``type`` and ``seat`` are in every action).
+ACTION_FIELD_DOCS = {
+    "cards": "The cards the action uses, in the game's notation, in the order played.",
+    "suit": "A suit the action names (a wild card's chosen suit).",
+    "declare": "Shaman identities: shaman card -> the real card it is declared as.",
+    "value": "A number the action chooses.",
+    "top": "A card the action chooses (the card put on top).",
+}
+
+
+def pascal(name: str) -> str:
+    """``end_turn`` -> ``EndTurn``: an action or record name as part of a component name."""
+    return "".join(part[:1].upper() + part[1:] for part in name.replace("-", "_").split("_"))
+
+
+def action_components(
+    prefix: str,
+    action_types: Mapping[str, str],
+    action_fields: Mapping[str, Mapping[str, bool]],
+    field_schemas: Mapping[str, dict[str, Any]],
+    max_seats: int,
+) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
+    """One component per action type (``<prefix><Type>``) and the ``oneOf`` over them.
+
+    ``action_fields[type]`` maps each field the type takes to whether it is required;
+    ``field_schemas`` gives each field's schema (with its description).
+    """
+    components: dict[str, dict[str, Any]] = {}
+    mapping: dict[str, str] = {}
+    for kind, doc in action_types.items():
+        takes = action_fields.get(kind, {})
+        props: dict[str, Any] = {
+            "type": {"type": "string", "const": kind, "description": "The action type."},
+            "seat": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": max_seats - 1,
+                "description": "The seat that acts (below the table's seat count).",
+            },
+        }
+        for name in takes:
+            props[name] = field_schemas[name]
+        name = prefix + pascal(kind)
+        components[name] = {
+            "type": "object",
+            "description": doc,
+            "properties": props,
+            "required": ["type", "seat", *[n for n, required in takes.items() if required]],
+            "additionalProperties": False,
+        }
+        mapping[kind] = f"#/components/schemas/{name}"
+    one_of = {
+        "description": "An action: its `type` says which parameters it takes.",
+        "oneOf": [{"$ref": ref} for ref in mapping.values()],
+        "discriminator": {"propertyName": "type", "mapping": mapping},
+    }
+    return components, one_of
+
+
+#: What the fields common to many effects mean; a game adds its own names.
+EFFECT_FIELD_DOCS = {
+    "rule_id": "The rule that made it happen (see the game's rules).",
+    "seat": "The seat it happened to (or that did it).",
+    "cards": "The cards concerned, in the game's notation.",
+    "count": "How many cards.",
+    "to_seat": "The seat the turn went to.",
+    "direction": "The direction of play now: 1 clockwise, -1 counter-clockwise.",
+    "suit": "The suit named.",
+    "reason": "Why, as a short code.",
+    "how": "How the round was won, as a short code.",
+    "shuffle_number": "The number of this reshuffle in the game (its seeded stream).",
+}
+
+_ANNOTATIONS: dict[str, dict[str, Any]] = {
+    "int": {"type": "integer"},
+    "str": {"type": "string"},
+    "bool": {"type": "boolean"},
+    "int | None": {"type": ["integer", "null"]},
+    "tuple[int, ...]": {"type": "array", "items": {"type": "integer"}},
+}
+
+
+def effect_components(
+    prefix: str, effect_types: tuple[type, ...], docs: Mapping[str, str], suits: tuple[str, ...]
+) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
+    """One component per effect class (``<prefix><ClassName>``) and the ``oneOf`` over them.
+
+    Fields come from the dataclass; a private field (``PRIVATE``: only its owner sees it)
+    is optional, since a view leaves it out for every other seat.
+    """
+    import dataclasses
+
+    card = {"$ref": f"#/components/schemas/{prefix}Card"}
+    kinds = {
+        **_ANNOTATIONS,
+        "Card": card,
+        "Card | None": {"anyOf": [card, {"type": "null"}]},
+        "tuple[Card, ...]": {"type": "array", "items": card},
+        "Suit": {"type": "string", "enum": list(suits)},
+    }
+    components: dict[str, dict[str, Any]] = {}
+    mapping: dict[str, str] = {}
+    for cls in effect_types:
+        props: dict[str, Any] = {
+            "type": {"type": "string", "const": cls.__name__, "description": "The effect."}
+        }
+        private: frozenset[str] = getattr(cls, "PRIVATE", frozenset())
+        required = ["type"]
+        for f in dataclasses.fields(cls):
+            annotation = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))
+            schema = dict(kinds[annotation])
+            doc = docs.get(f"{cls.__name__}.{f.name}") or docs.get(f.name) or EFFECT_FIELD_DOCS[f.name]
+            props[f.name] = (
+                {"allOf": [schema], "description": doc}
+                if "$ref" in schema
+                else {**schema, "description": doc}
+            )
+            if f.name not in private:
+                required.append(f.name)
+        name = prefix + cls.__name__
+        description = (cls.__doc__ or "").strip()
+        if not description or description.startswith(cls.__name__ + "("):  # the dataclass's own
+            description = f"{cls.__name__}: a record of what the action did."
+        if private:
+            description += f" Only its seat sees {', '.join(sorted(private))}; other views leave it out."
+        components[name] = {
+            "type": "object",
+            "description": description,
+            "properties": props,
+            "required": required,
+            "additionalProperties": False,
+        }
+        mapping[cls.__name__] = f"#/components/schemas/{name}"
+    one_of = {
+        "description": "What an action did: `type` names the effect. These are the effect types known "
+        "today; a new one may be added at any time (not a breaking change), so a client skips an effect "
+        "whose `type` it does not know.",
+        "oneOf": [{"$ref": ref} for ref in mapping.values()],
+        "discriminator": {"propertyName": "type", "mapping": mapping},
+    }
+    return components, one_of
+
+
+def merge_components(*parts: Mapping[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The components of every part; a name given twice is a declaration error, not an override."""
+    out: dict[str, dict[str, Any]] = {}
+    for part in parts:
+        clash = out.keys() & part.keys()
+        if clash:
+            raise ValueError(f"component names declared twice: {sorted(clash)}")
+        out.update(part)
+    return out

@@ -19,9 +19,10 @@ from rules_core.games.dobon import ACTION_CARDS, GAME, SUM_ONLY
 from rules_core.games.dobon.bot import BOT
 from rules_core.games.dobon.bot.knowledge import legal_on, world_of
 from rules_core.games.dobon.bot.odds import HandOdds, sum_ways
-from rules_core.games.dobon.codec import decode, encode
 from rules_core.games.dobon.state import DobonState, Status
 from rules_core.games.dobon.view import drawn_holder
+from rules_core.games.dobon.wire import read_state as decode
+from rules_core.games.dobon.wire import write_state as encode
 from tests.dobon.tables import table
 from tests.dobon.walks import walk
 

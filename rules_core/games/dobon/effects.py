@@ -24,6 +24,8 @@ class CheckContinued(Effect):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DobonClaimed(Effect):
+    """``seat`` claimed Dobon on ``target`` with its whole hand (``cards``, worth ``total``)."""
+
     seat: int
     #: The whole hand, revealed.
     cards: tuple[Card, ...]
@@ -43,10 +45,14 @@ class ObligationPassed(Effect):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RoundStarted(Effect):
+    """Round ``round`` of the match was dealt."""
+
     round: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MatchEnded(Effect):
+    """The match is over: ``wins`` by seat, ``leaders`` the seats with the most."""
+
     leaders: tuple[int, ...]
     wins: tuple[int, ...]

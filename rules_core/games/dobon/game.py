@@ -15,10 +15,10 @@ from ...kernel import (
     LegalPage,
     Outcome,
     Verdict,
+    WireSchemas,
     page_of,
     page_of_singles,
 )
-from .codec import decode, encode
 from .dealing import first_state, round_deck
 from .engine import resolve
 from .legal import legal_entries
@@ -27,6 +27,7 @@ from .reasons import CATALOG
 from .rules import RULES
 from .state import ROUND_ACTION_LIMIT, DobonState, Status
 from .view import view
+from .wire import read_state, wire_schemas, write_state
 
 MAX_ROUNDS = 5
 
@@ -86,10 +87,13 @@ class DobonGame(Game[DobonState]):
         return state
 
     def state_from_json(self, data: Any) -> DobonState:
-        return decode(data)
+        return read_state(data)
 
     def state_to_json(self, state: DobonState) -> dict[str, Any]:
-        return encode(state)
+        return write_state(state)
+
+    def wire_schemas(self) -> WireSchemas:
+        return wire_schemas(dict(self.action_types))
 
     def resolve(self, state: DobonState, action: Action) -> Outcome[DobonState]:
         return resolve(state, action)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .codec import encode
 from .state import DobonState
+from .wire import STATE
 
 
 def drawn_holder(state: DobonState) -> int | None:
@@ -22,11 +22,6 @@ def drawn_holder(state: DobonState) -> int | None:
 
 
 def view(state: DobonState, seat: int) -> dict[str, Any]:
-    data = encode(state)
-    data.pop("seed")
-    data["viewer"] = seat
-    data["hands"] = [cards if i == seat else {"count": len(cards)} for i, cards in enumerate(data["hands"])]
-    data["draw_pile"] = {"count": len(state.draw_pile)}
-    if state.drawn is not None and drawn_holder(state) != seat:
-        data["drawn"] = {"hidden": True}
-    return data
+    """As ``wire.STATE`` declares; another seat's drawn card shows only that it exists."""
+    hidden = {"drawn": {"hidden": True}} if state.drawn is not None and drawn_holder(state) != seat else None
+    return STATE.view(state, seat, hidden)

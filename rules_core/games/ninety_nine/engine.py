@@ -377,7 +377,7 @@ class _Table:
         )
 
     def _live_count(self) -> int:
-        # ``eliminated`` holds distinct seats of the table (the codec checks it).
+        # ``eliminated`` holds distinct seats of the table (the state reader checks it).
         return self.base.seats - len(self.eliminated)
 
     def _next_live(self, seat: int) -> int:
@@ -434,7 +434,7 @@ class _Table:
     # -- steps ----------------------------------------------------------------------
     def _lay(self, seat: int, card: Card) -> None:
         hand = self.hands[seat]
-        at = hand.index(card)  # each card is in the deck once (the codec checks it)
+        at = hand.index(card)  # each card is in the deck once (the state reader checks it)
         self.hands[seat] = hand[:at] + hand[at + 1 :]
         self.play_pile = (*self.play_pile, card)
         self.move += 1

@@ -15,10 +15,11 @@ from ...kernel import (
     LegalPage,
     Outcome,
     Verdict,
+    WireSchemas,
     page_of_singles,
     shuffled,
 )
-from . import codec, engine, legal
+from . import engine, legal, state_rules, wire
 from .options import DEFAULT_PRESET, PRESETS, NinetyNineOptions
 from .reasons import REASONS
 from .rules import RULES
@@ -34,7 +35,7 @@ class NinetyNineGame(Game[NinetyNineState]):
     ``kernel.rng.shuffled(deck, seed=seed, stream="deal")``.
     """
 
-    name: ClassVar[str] = codec.GAME_NAME
+    name: ClassVar[str] = state_rules.GAME_NAME
     wire_prefix: ClassVar[str] = "NinetyNine"
     title: ClassVar[str] = "99"
     summary: ClassVar[str] = (
@@ -42,8 +43,8 @@ class NinetyNineGame(Game[NinetyNineState]):
         "the Queen of Spades Death Card; whoever cannot stay at or under 99 is out; "
         "the clubs may steal the hit."
     )
-    min_seats: ClassVar[int] = codec.MIN_SEATS
-    max_seats: ClassVar[int] = codec.MAX_SEATS
+    min_seats: ClassVar[int] = state_rules.MIN_SEATS
+    max_seats: ClassVar[int] = state_rules.MAX_SEATS
     deck = STANDARD_52
     options_type: ClassVar[type] = NinetyNineOptions
     presets: ClassVar[Mapping[str, Any]] = PRESETS
@@ -64,9 +65,13 @@ class NinetyNineGame(Game[NinetyNineState]):
         if (
             isinstance(seats, bool)
             or not isinstance(seats, int)
-            or not codec.MIN_SEATS <= seats <= codec.MAX_SEATS
+            or not state_rules.MIN_SEATS <= seats <= state_rules.MAX_SEATS
         ):
-            reader.add("/seats", "out_of_range", f"99 is for {codec.MIN_SEATS} to {codec.MAX_SEATS} players")
+            reader.add(
+                "/seats",
+                "out_of_range",
+                f"99 is for {state_rules.MIN_SEATS} to {state_rules.MAX_SEATS} players",
+            )
         elif options.first_seat >= seats:
             reader.add(
                 "/options/first_seat",
@@ -76,7 +81,7 @@ class NinetyNineGame(Game[NinetyNineState]):
         order = self._deck_order(reader, deck_order, seed)
         if reader.problems:
             raise InvalidInput(reader.problems, "invalid deal")
-        dealt = seats * codec.HAND_SIZE
+        dealt = seats * state_rules.HAND_SIZE
         hands = tuple(tuple(order[s:dealt:seats]) for s in range(seats))
         # NinetyNineState(options=, seats=, seed=, shuffles=0, hands=, draw_pile=, play_pile=(), count=0,
         # count_base=0, status=PLAYING, turn=first_seat), the other fields at their defaults.
@@ -114,10 +119,13 @@ class NinetyNineGame(Game[NinetyNineState]):
         return tuple(cards)
 
     def state_from_json(self, data: Any) -> NinetyNineState:
-        return codec.state_from_json(data)
+        return wire.read_state(data)
 
     def state_to_json(self, state: NinetyNineState) -> dict[str, Any]:
-        return codec.state_to_json(state)
+        return wire.write_state(state)
+
+    def wire_schemas(self) -> WireSchemas:
+        return wire.wire_schemas(dict(self.action_types))
 
     def resolve(self, state: NinetyNineState, action: Action) -> Outcome[NinetyNineState]:
         return engine.resolve(state, action)
@@ -149,11 +157,7 @@ class NinetyNineGame(Game[NinetyNineState]):
             reader = JsonReader()
             reader.add("/seat", "no_such_seat", f"seat {seat} is not at this table of {state.seats}")
             raise InvalidInput(reader.problems, "invalid seat")
-        full = codec.state_to_json(state)
-        full.pop("seed")
-        full["hands"] = [hand if i == seat else {"count": len(hand)} for i, hand in enumerate(full["hands"])]
-        full["draw_pile"] = {"count": len(state.draw_pile)}
-        return {"viewer": seat, **full}
+        return wire.STATE.view(state, seat)  # as the declarations say: see ``wire.STATE``
 
 
 GAME = NinetyNineGame()

@@ -1,4 +1,9 @@
-"""State JSON: encoding, and decoding that reports every problem at once.
+"""The hand-written Dobon state codec that ``rules_core/games/dobon/wire.py`` replaced.
+
+Kept as the reference of the old-against-new differential test and the paired reader
+benchmark (``python -m benchmarks --only readers``); nothing in the service uses it.
+
+Original description: encoding, and decoding that reports every problem at once.
 
 Decoding reads each field (shape problems) and then hands the state to
 ``consistency.problems_of`` (states that cannot arise in play); nothing is
@@ -11,7 +16,20 @@ import itertools
 from collections.abc import Mapping
 from typing import Any
 
-from ...kernel import (
+from rules_core.games.dobon.consistency import problems_of
+from rules_core.games.dobon.options import DobonOptions
+from rules_core.games.dobon.standing import leaders
+from rules_core.games.dobon.state import (
+    Check,
+    CheckKind,
+    Claim,
+    DobonState,
+    Resume,
+    RoundRecord,
+    Status,
+    Step,
+)
+from rules_core.kernel import (
     MAX_SEED,
     STANDARD_52,
     STANDARD_SUITS,
@@ -24,11 +42,7 @@ from ...kernel import (
     options_from_json,
     options_to_json,
 )
-from ...kernel.problems import cards_conserved
-from .consistency import problems_of
-from .options import DobonOptions
-from .standing import leaders
-from .state import Check, CheckKind, Claim, DobonState, Resume, RoundRecord, Status, Step
+from rules_core.kernel.problems import cards_conserved
 
 GAME_NAME = "dobon"
 FIELDS = (
@@ -326,3 +340,17 @@ def _records(r: JsonReader, f: _Reader, obj: Mapping[str, Any]) -> tuple[RoundRe
         chain = f.chain(robj, ptr)
         out.append(RoundRecord(round=round_no, winner=winner, how=how or "dobon", chain=chain))
     return tuple(out)
+
+
+def view(state: DobonState, seat: int) -> dict[str, Any]:
+    """The hand-written view ``dobon/view.py`` had."""
+    from rules_core.games.dobon.view import drawn_holder
+
+    data = encode(state)
+    data.pop("seed")
+    data["viewer"] = seat
+    data["hands"] = [cards if i == seat else {"count": len(cards)} for i, cards in enumerate(data["hands"])]
+    data["draw_pile"] = {"count": len(state.draw_pile)}
+    if state.drawn is not None and drawn_holder(state) != seat:
+        data["drawn"] = {"hidden": True}
+    return data
