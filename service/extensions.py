@@ -107,7 +107,11 @@ class Api(flask_smorest.Api):
 
             from .spec import finalize
 
-            cached = finalize(copy.deepcopy(self.spec.to_dict()), current_app.config["REGISTRY"])
+            cached = finalize(
+                copy.deepcopy(self.spec.to_dict()),
+                current_app.config["REGISTRY"],
+                sealed=current_app.extensions.get("table_judge_sealer") is not None,
+            )
             self._document = cached
         return cached
 

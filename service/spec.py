@@ -76,7 +76,8 @@ OPERATION_BY_PATH_END = {
 }
 
 
-def finalize(doc: dict[str, Any], registry: Registry) -> dict[str, Any]:
+def finalize(doc: dict[str, Any], registry: Registry, *, sealed: bool = False) -> dict[str, Any]:
+    """The finished document; ``sealed`` when the server seals tables (states are envelopes)."""
     games = list(registry)
     names = [g.name for g in games]
     doc.setdefault("info", {})["description"] = DESCRIPTION
@@ -86,7 +87,7 @@ def finalize(doc: dict[str, Any], registry: Registry) -> dict[str, Any]:
     _examples(doc, games)
     _reference_examples(doc, games)
     _problem_examples(doc)
-    effects = per_game_paths(doc, games)
+    effects = per_game_paths(doc, games, sealed=sealed)
     _effect_types(doc, schemas, effects)
     _problem_types(schemas)
     prune(doc, keep=OPEN_STRINGS)

@@ -203,13 +203,23 @@ def game_components(game: Game[Any]) -> tuple[dict[str, dict[str, Any]], dict[st
     return components, roles, prefix
 
 
-def effect_types(components: dict[str, dict[str, Any]]) -> list[str]:
-    """Effect type names a game's components declare (a ``type`` member with a ``const``)."""
+def effect_types(components: dict[str, dict[str, Any]], effect: str) -> list[str]:
+    """Effect type names a game declares: a ``type`` member with a ``const`` in the effect
+    component or any component it refers to (one per effect, under a ``oneOf``)."""
     found: set[str] = set()
-    for schema in components.values():
-        member = schema.get("properties", {}).get("type", {})
-        if isinstance(member.get("const"), str):
-            found.add(member["const"])
+    seen: set[str] = set()
+    frontier = [effect]
+    while frontier:
+        name = frontier.pop()
+        if name in seen or name not in components:
+            continue
+        seen.add(name)
+        schema = components[name]
+        for node in [schema, *schema.get("oneOf", []), *schema.get("anyOf", [])]:
+            member = node.get("properties", {}).get("type", {}) if isinstance(node, dict) else {}
+            if isinstance(member.get("const"), str):
+                found.add(member["const"])
+        frontier.extend(_refs(schema))
     return sorted(found)
 
 
@@ -288,22 +298,48 @@ def _game_copy(
     return out
 
 
-def per_game_paths(doc: dict[str, Any], games: list[Game[Any]]) -> dict[str, list[str]]:
-    """Replace the generic table operations by one per game; answer each game's effect types."""
+#: What a state is on a server that seals tables (``service.sealing``): the envelope it answered.
+SEALED_STATE = {
+    "type": "object",
+    "description": (
+        "A sealed table state (this server seals tables): send the envelope back exactly as the "
+        "service answered it. `sealed` is the encrypted state; the other members say which table "
+        "and move it is and are checked against it."
+    ),
+    "properties": {
+        "sealed": {"type": "string", "description": "The encrypted state."},
+        "table_id": {"type": "string", "description": "The table, the same from answer to answer."},
+        "move": {"type": "integer", "description": "The state's move number."},
+        "game": {"type": "string", "description": "The game's registry name."},
+    },
+    "required": ["sealed", "table_id", "move", "game"],
+    "additionalProperties": False,
+}
+
+
+def per_game_paths(
+    doc: dict[str, Any], games: list[Game[Any]], *, sealed: bool = False
+) -> dict[str, list[str]]:
+    """Replace the generic table operations by one per game; answer each game's effect types.
+    With ``sealed`` the states the requests and answers carry are the sealing envelope."""
     schemas = doc.setdefault("components", {}).setdefault("schemas", {})
+    if sealed:
+        schemas["SealedState"] = SEALED_STATE
     paths = doc.setdefault("paths", {})
     copied = _needing_copies(schemas)
     generic_paths = {end: paths.pop(f"/v1/games/{{game}}/{end}", None) for end in PER_GAME_OPERATIONS}
     known_effects: dict[str, list[str]] = {}
     for game in games:
         components, roles, prefix = game_components(game)
+        if sealed:
+            roles["state"] = "SealedState"
         for name in copied:
             components[f"{prefix}{name}"] = _game_copy(name, schemas[name], game, roles, prefix, copied)
         clash = set(components) & set(schemas)
         if clash:
             raise ValueError(f"{game.name}: component names already taken: {sorted(clash)}")
         schemas.update(components)
-        known_effects[game.name] = effect_types({n: components[n] for n in components if n != roles["state"]})
+        known_effects[game.name] = effect_types(components, roles["effect"])
         for end, item in generic_paths.items():
             if item is not None:
                 paths[f"/v1/games/{game.name}/{end}"] = _game_path(item, game, prefix, copied)

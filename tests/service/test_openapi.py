@@ -164,3 +164,38 @@ def test_problem_types_are_one_open_list(fake_doc: dict[str, Any]) -> None:
     assert "enum" not in problem_type
     assert problem_type["examples"] == [TYPE_PREFIX + slug for slug in PROBLEM_TYPES]
     assert fake_doc["components"]["schemas"]["Problem"]["properties"]["type"]["$ref"].endswith("/ProblemType")
+
+
+def test_a_sealing_server_documents_states_as_envelopes() -> None:
+    from cryptography.fernet import Fernet
+
+    from service.app import create_app
+
+    from .fake_game import fake_registry
+
+    app = create_app(
+        {"TESTING": True, "REGISTRY": fake_registry(), "SEAL_KEYS": Fernet.generate_key().decode()}
+    )
+    doc = app.test_client().get("/v1/openapi.json").get_json()
+    schemas = doc["components"]["schemas"]
+    assert schemas["TinyStateActionRequest"]["properties"]["state"]["$ref"].endswith("/SealedState")
+    assert schemas["TinyApplyAnswer"]["properties"]["state"]["$ref"].endswith("/SealedState")
+    assert schemas["TinyViewAnswer"]["properties"]["view"]["$ref"].endswith("/TinyView")
+    assert schemas["SealedState"]["required"] == ["sealed", "table_id", "move", "game"]
+
+
+def test_effect_types_are_read_from_the_games_effect_schemas() -> None:
+    from service.spec_games import effect_types
+
+    components = {
+        "XEffect": {
+            "oneOf": [
+                {"$ref": "#/components/schemas/XCardsPlayed"},
+                {"$ref": "#/components/schemas/XTurnPassed"},
+            ]
+        },
+        "XCardsPlayed": {"type": "object", "properties": {"type": {"const": "CardsPlayed"}}},
+        "XTurnPassed": {"type": "object", "properties": {"type": {"const": "TurnPassed"}}},
+        "XAction": {"type": "object", "properties": {"type": {"const": "play"}}},
+    }
+    assert effect_types(components, "XEffect") == ["CardsPlayed", "TurnPassed"]
