@@ -24,6 +24,8 @@ from typing import Any
 
 from rules_core.kernel import Game
 
+from .schemas import MAX_CARDS_IN_LIST
+
 REF = "#/components/schemas/"
 
 #: The table operations published per game: path end -> what the operationId says after the game.
@@ -122,7 +124,9 @@ def action_schema(game: Game[Any], prefix: str, description: str) -> dict[str, A
         "cards": {
             "type": "array",
             "items": card,
-            "maxItems": len(game.deck.cards),
+            # The service's bound, not the deck's size: repeated cards are well-formed, and
+            # validate answers them with a verdict (illegal), not a refusal.
+            "maxItems": MAX_CARDS_IN_LIST,
             "description": "Cards in the order laid (the last one laid ends on top). Omit when none.",
         },
         "suit": {
