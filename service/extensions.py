@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, NoReturn
 
 import flask_smorest
-from flask import g, request
+from flask import current_app, g, request
 from flask_smorest.spec import prepare_response
 from marshmallow import Schema, ValidationError
 from webargs import core
@@ -42,13 +42,18 @@ class GuardedParser(FlaskParser):
         status = kwargs.get("error_status_code")
         headers = kwargs.get("error_headers")
 
+        generic = type(schema)
+
         def decorator(func: Callable[..., Any]) -> Callable[..., Any]:
             @functools.wraps(func)
             def wrapper(*args: Any, **kw: Any) -> Any:
                 body = g.get("json_body", core.missing)
+                # The game's own copy of the schema (its seats, cards, suits), when it has one.
+                per_game = current_app.extensions["table_judge_request_schemas"]
+                chosen = per_game.get((request.view_args or {}).get("game"), {}).get(generic, schema)
                 try:
                     # As webargs does: no body is an empty object (the schema says what is missing).
-                    loaded = schema.load({} if body is core.missing else body)
+                    loaded = chosen.load({} if body is core.missing else body)
                 except ValidationError as error:
                     error.messages = {"json": error.messages}
                     self.handle_error(error, request, schema, error_status_code=status, error_headers=headers)
