@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import statistics
 import time
 from collections.abc import Callable
@@ -96,7 +97,10 @@ def run(rounds: int, requests: int) -> list[dict[str, Any]]:
                 assert response.status_code == 200, response.status_code
 
             times: dict[str, list[float]] = {name: [] for name in variants}
-            schema = _schema_of(slow or routed)
+            generic = _schema_of(slow or routed)
+            # The game's own copy, as the request path loads it (service.schemas_games).
+            per_game = app.extensions.get("table_judge_request_schemas", {}).get(game, {})
+            schema = per_game.get(type(generic), generic) if generic is not None else None
             loads: list[float] = []
             for index in range(rounds):
                 names = list(variants)
@@ -142,7 +146,9 @@ def section(rows: list[dict[str, Any]], rounds: int, requests: int) -> str:
             f"`python -m benchmarks.request_layer --rounds {rounds} --requests {requests}`: the same "
             "mid-game request (12 plays from a seeded 4-seat deal) through the app by WSGI, no socket, "
             "access log off; median µs per request over interleaved rounds. `schema.load` is the "
-            "request schema's load of the same body alone (JSON parse subtracted).",
+            "request schema's load of the same body alone (JSON parse subtracted). Load average "
+            f"at the end: {', '.join(f'{x:.1f}' for x in os.getloadavg())} (on a shared machine the "
+            "absolute figures move; the paired share moves much less).",
             "",
             table(rows),
             "",
