@@ -199,3 +199,34 @@ def test_effect_types_are_read_from_the_games_effect_schemas() -> None:
         "XAction": {"type": "object", "properties": {"type": {"const": "play"}}},
     }
     assert effect_types(components, "XEffect") == ["CardsPlayed", "TurnPassed"]
+
+
+def test_the_document_and_the_request_path_bound_a_body_alike() -> None:
+    """The per-game bounds the document publishes are the ones the game's request schemas load."""
+    from marshmallow import ValidationError
+
+    from rules_core.games import REGISTRY
+    from service.schemas import DealRequestSchema, LegalActionsRequestSchema
+    from service.schemas_games import request_schemas
+    from service.spec_games import game_prefix
+
+    doc = json.loads(render())
+    schemas = doc["components"]["schemas"]
+    for game in REGISTRY:
+        prefix = game_prefix(game)
+        loaders = request_schemas(game, prefix)
+        deal = schemas[f"{prefix}DealRequest"]["properties"]
+        for seats in range(deal["seats"]["minimum"] - 1, deal["seats"]["maximum"] + 2):
+            documented = deal["seats"]["minimum"] <= seats <= deal["seats"]["maximum"]
+            try:
+                loaders[DealRequestSchema].load({"seats": seats})
+                loaded = True
+            except ValidationError:
+                loaded = False
+            assert loaded == documented, (game.name, seats)
+        cards = schemas[f"{prefix}Card"]["enum"]
+        loaders[DealRequestSchema].load({"seats": game.min_seats, "deck_order": cards})
+        seat = schemas[f"{prefix}LegalActionsRequest"]["properties"]["seat"]
+        loaders[LegalActionsRequestSchema].load({"state": {}, "seat": seat["maximum"]})
+        with pytest.raises(ValidationError):
+            loaders[LegalActionsRequestSchema].load({"state": {}, "seat": seat["maximum"] + 1})
