@@ -140,6 +140,19 @@ def test_each_game_plays_through_named_methods_and_typed_models(
         if answer.over:
             break
     assert played >= 1
+    to_act = _operation(client_package, "table", game, "list_legal_actions").sync(
+        client=api_client, body=listing_request(state=state, limit=1)
+    )
+    if to_act.actions:
+        seat = to_act.actions[0].action.seat
+        suggestion = _operation(client_package, "bots", game, "suggest_action").sync(
+            client=api_client,
+            body=_model(client_package, game, "SuggestRequest")(
+                state=state, seat=seat, level=_model(client_package, game, "SuggestRequestLevel")("random")
+            ),
+        )
+        assert isinstance(suggestion, _model(client_package, game, "SuggestAnswer"))
+        assert suggestion.action is None or isinstance(suggestion.action, action_model)
     view = _operation(client_package, "table", game, "view_for_seat").sync(
         client=api_client, body=_model(client_package, game, "ViewRequest")(state=state, seat=0)
     )
