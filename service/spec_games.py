@@ -330,6 +330,14 @@ def per_game_paths(
     if sealed:
         schemas["SealedState"] = SEALED_STATE
     paths = doc.setdefault("paths", {})
+    # A renamed envelope or member would silently stay an open object: refuse to build instead.
+    missing = [
+        f"{c}.{m}"
+        for c, m in (*ROLE_MEMBERS, *SEAT_MEMBERS, *CARD_LIST_MEMBERS)
+        if m not in schemas.get(c, {}).get("properties", {})
+    ]
+    if missing:
+        raise ValueError(f"per-game members not in the generic schemas: {', '.join(sorted(missing))}")
     copied = _needing_copies(schemas)
     generic_paths = {end: paths.pop(f"/v1/games/{{game}}/{end}", None) for end in PER_GAME_OPERATIONS}
     known_effects: dict[str, list[str]] = {}
