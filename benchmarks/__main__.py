@@ -99,7 +99,10 @@ def main(argv: list[str] | None = None) -> int:
         page = render(parts, targets, machine, quick=args.quick, total_seconds=time.perf_counter() - started)
         out = args.out or config.docs_dir / "benchmarks.md"
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(page, encoding="utf-8")
+        from .request_layer import carry_section
+
+        # The request layer's paired section is written by its own run; keep it.
+        out.write_text(carry_section(out, page), encoding="utf-8")
         print(f"wrote {out}")
     return 0
 

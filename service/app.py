@@ -21,6 +21,7 @@ from .guard import guard_body
 from .operations import problem_for
 from .problems import ApiProblem
 from .resources import bots, catalogue, reference, table
+from .schemas_games import GameFacts, registry_schemas
 from .sealing import Sealer
 
 
@@ -35,6 +36,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["REGISTRY"] = REGISTRY
     app.url_map.strict_slashes = True
     app.extensions["table_judge_sealer"] = Sealer.from_config(app.config.get("SEAL_KEYS"))
+    # Each game's request schemas and the facts the fast path checks, from the registry.
+    app.extensions["table_judge_request_schemas"] = registry_schemas(app.config["REGISTRY"])
+    app.extensions["table_judge_game_facts"] = {g.name: GameFacts.of(g) for g in app.config["REGISTRY"]}
 
     api = Api(app)
     api.register_blueprint(catalogue.blp)

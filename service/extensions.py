@@ -9,14 +9,15 @@ own ``json.loads``.
 from __future__ import annotations
 
 import copy
+import functools
 import http
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, NoReturn
 
 import flask_smorest
-from flask import g
+from flask import current_app, g, request
 from flask_smorest.spec import prepare_response
-from marshmallow import ValidationError
+from marshmallow import Schema, ValidationError
 from webargs import core
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import HTTPException
@@ -26,7 +27,41 @@ from .schemas import ProblemSchema
 
 
 class GuardedParser(FlaskParser):
-    """Takes the body already decoded (and checked) by the app's ``before_request`` guard."""
+    """Takes the body already decoded (and checked) by the app's ``before_request`` guard.
+
+    A JSON body is loaded by its schema directly (``use_args``): webargs' general machinery
+    (locations, pre-load hooks, validators) costs more than the load itself on the hot
+    operations, and the body is already parsed. Every body takes this one path, so every
+    refusal is the schema's, listed by ``handle_error``.
+    """
+
+    def use_args(self, argmap: Any, req: Any = None, *, location: str | None = None, **kwargs: Any) -> Any:
+        if location not in (None, "json") or not isinstance(argmap, Schema) or req is not None:
+            return super().use_args(argmap, req, location=location, **kwargs)
+        schema = argmap
+        status = kwargs.get("error_status_code")
+        headers = kwargs.get("error_headers")
+
+        generic = type(schema)
+
+        def decorator(func: Callable[..., Any]) -> Callable[..., Any]:
+            @functools.wraps(func)
+            def wrapper(*args: Any, **kw: Any) -> Any:
+                body = g.get("json_body", core.missing)
+                # The game's own copy of the schema (its seats, cards, suits), when it has one.
+                per_game = current_app.extensions["table_judge_request_schemas"]
+                chosen = per_game.get((request.view_args or {}).get("game"), {}).get(generic, schema)
+                try:
+                    # As webargs does: no body is an empty object (the schema says what is missing).
+                    loaded = chosen.load({} if body is core.missing else body)
+                except ValidationError as error:
+                    error.messages = {"json": error.messages}
+                    self.handle_error(error, request, schema, error_status_code=status, error_headers=headers)
+                return func(*args, loaded, **kw)
+
+            return wrapper
+
+        return decorator
 
     def _raw_load_json(self, req: Any) -> Any:
         body = g.get("json_body", core.missing)
@@ -77,7 +112,11 @@ class Api(flask_smorest.Api):
 
             from .spec import finalize
 
-            cached = finalize(copy.deepcopy(self.spec.to_dict()), current_app.config["REGISTRY"])
+            cached = finalize(
+                copy.deepcopy(self.spec.to_dict()),
+                current_app.config["REGISTRY"],
+                sealed=current_app.extensions.get("table_judge_sealer") is not None,
+            )
             self._document = cached
         return cached
 

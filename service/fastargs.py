@@ -7,7 +7,8 @@ only big member, ``state``, is passed through untouched (the game reads it).
 
 ``fast_arguments(loader)`` wraps a flask-smorest view (outside ``blp.arguments``): the
 ``loader`` accepts only bodies that are plainly valid under the schema (exact JSON types,
-values inside every bound) and returns exactly what ``schema.load`` returns for them;
+values inside every bound) and returns exactly what ``schema.load`` returns for them
+(the game's own copy, ``service.schemas_games``: its seats, its deck's cards and suits);
 for anything else it returns ``None`` and the request takes the documented path
 (webargs, marshmallow, the problem listing of ``GuardedParser.handle_error``), so every
 refusal is the one marshmallow gives. The loaders are conservative: a body they do not
@@ -21,46 +22,36 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
-from flask import g
+from flask import current_app, g, request
 
 from .config import LEGAL_ACTIONS_MAX_LIMIT
-from .schemas import MAX_CARDS_IN_LIST, MAX_SEATS_ANY_GAME
+from .schemas import MAX_CARDS_IN_LIST
+from .schemas_games import GameFacts
 
-Loader = Callable[[Any], "dict[str, Any] | None"]
+Loader = Callable[[Any, GameFacts], "dict[str, Any] | None"]
 
-#: Every string ``fields.CARD_PATTERN`` matches without a trailing newline (ranks x suits, the Shamans).
-CARD_TEXTS = frozenset(
-    [
-        f"{rank}{suit}"
-        for rank in ("10", "2", "3", "4", "5", "6", "7", "8", "9", "A", "J", "Q", "K")
-        for suit in "SHDCFWEA"
-    ]
-    + ["SH1", "SH2", "SH3"]
-)
-SUITS = frozenset("SHDCFWEA")
-_SEAT_HI = MAX_SEATS_ANY_GAME - 1
 #: ``ActionSchema``'s fields in their declared order (marshmallow loads them in this order).
 ACTION_FIELDS = ("type", "seat", "cards", "suit", "declare", "value", "top")
 _ACTION_FIELD_SET = frozenset(ACTION_FIELDS)
 
 
-def _seat(value: Any) -> bool:
-    return type(value) is int and 0 <= value <= _SEAT_HI
+def _seat(value: Any, facts: GameFacts) -> bool:
+    return type(value) is int and 0 <= value < facts.max_seats
 
 
-def _card(value: Any) -> bool:
-    return type(value) is str and value in CARD_TEXTS
+def _card(value: Any, facts: GameFacts) -> bool:
+    return type(value) is str and value in facts.cards
 
 
-def load_action(data: Any) -> dict[str, Any] | None:
-    """``ActionSchema().load(data)`` for a plainly valid action, else None."""
+def load_action(data: Any, facts: GameFacts) -> dict[str, Any] | None:
+    """The game's ``ActionSchema`` load of a plainly valid action, else None."""
     if type(data) is not dict:
         return None
     kind = data.get("type")
     if type(kind) is not str or not 1 <= len(kind) <= 40:
         return None
     seat = data.get("seat")
-    if not _seat(seat):
+    if not _seat(seat, facts):
         return None
     out: dict[str, Any] = {"type": kind, "seat": seat}
     if len(data) == 2:
@@ -70,12 +61,12 @@ def load_action(data: Any) -> dict[str, Any] | None:
         if type(cards) is not list or len(cards) > MAX_CARDS_IN_LIST:
             return None
         for card in cards:
-            if type(card) is not str or card not in CARD_TEXTS:
+            if type(card) is not str or card not in facts.cards:
                 return None
         out["cards"] = list(cards)
     if "suit" in data:
         suit = data["suit"]
-        if suit is not None and (type(suit) is not str or suit not in SUITS):
+        if suit is not None and (type(suit) is not str or suit not in facts.suits):
             return None
         out["suit"] = suit
     if "declare" in data:
@@ -84,7 +75,7 @@ def load_action(data: Any) -> dict[str, Any] | None:
             if type(declare) is not dict:
                 return None
             for key, value in declare.items():
-                if not (_card(key) and _card(value)):
+                if not (_card(key, facts) and _card(value, facts)):
                     return None
             declare = dict(declare)
         out["declare"] = declare
@@ -95,7 +86,7 @@ def load_action(data: Any) -> dict[str, Any] | None:
         out["value"] = value
     if "top" in data:
         top = data["top"]
-        if top is not None and not _card(top):
+        if top is not None and not _card(top, facts):
             return None
         out["top"] = top
     # ``unknown = INCLUDE``: other members are passed through as they are.
@@ -105,26 +96,26 @@ def load_action(data: Any) -> dict[str, Any] | None:
     return out
 
 
-def state_action(body: Any) -> dict[str, Any] | None:
+def state_action(body: Any, facts: GameFacts) -> dict[str, Any] | None:
     """``StateActionRequestSchema``: exactly ``state`` (an object) and ``action``."""
     if type(body) is not dict or len(body) != 2:
         return None
     state = body.get("state")
     if type(state) is not dict:
         return None
-    action = load_action(body.get("action"))
+    action = load_action(body.get("action"), facts)
     if action is None:
         return None
     return {"state": state, "action": action}
 
 
-def state_view(body: Any) -> dict[str, Any] | None:
+def state_view(body: Any, facts: GameFacts) -> dict[str, Any] | None:
     """``ViewRequestSchema``: exactly ``state`` (an object) and ``seat``."""
     if type(body) is not dict or len(body) != 2:
         return None
     state = body.get("state")
     seat = body.get("seat")
-    if type(state) is not dict or not _seat(seat):
+    if type(state) is not dict or not _seat(seat, facts):
         return None
     return {"state": state, "seat": seat}
 
@@ -132,7 +123,7 @@ def state_view(body: Any) -> dict[str, Any] | None:
 _LEGAL_FIELDS = ("state", "seat", "cursor", "limit")
 
 
-def state_listing(body: Any) -> dict[str, Any] | None:
+def state_listing(body: Any, facts: GameFacts) -> dict[str, Any] | None:
     """``LegalActionsRequestSchema``: ``state`` and the optional ``seat``, ``cursor``, ``limit``."""
     if type(body) is not dict:
         return None
@@ -147,7 +138,7 @@ def state_listing(body: Any) -> dict[str, Any] | None:
             return None
     if "seat" in body:
         seat = body["seat"]
-        if seat is not None and not _seat(seat):
+        if seat is not None and not _seat(seat, facts):
             return None
         out["seat"] = seat
     if "cursor" in body:
@@ -173,7 +164,9 @@ def fast_arguments(loader: Loader) -> Callable[[Callable[..., Any]], Callable[..
 
         @functools.wraps(view)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
-            loaded = loader(g.get("json_body"))
+            name = (request.view_args or {}).get("game")
+            facts = current_app.extensions["table_judge_game_facts"].get(name)
+            loaded = None if facts is None else loader(g.get("json_body"), facts)
             if loaded is None:
                 return view(*args, **kwargs)
             return inner(*args, loaded, **kwargs)

@@ -17,22 +17,14 @@ from typing import Any
 from gunicorn import util
 from gunicorn.workers.sync import SyncWorker
 
-_SLUGS = {
-    400: "malformed-request",
-    403: "forbidden",
-    414: "uri-too-long",
-    417: "expectation-failed",
-    431: "headers-too-large",
-    500: "internal-error",
-    501: "not-implemented",
-}
+from .problems import PROBLEM_CONTENT_TYPE, TYPE_PREFIX, WORKER_SLUG_BY_STATUS
 
 
 def problem_page(status: int, reason: str, message: str) -> bytes:
-    slug = _SLUGS.get(status, "malformed-request")
+    slug = WORKER_SLUG_BY_STATUS.get(status, "malformed-request")
     body = json.dumps(
         {
-            "type": f"urn:table-judge:problem:{slug}",
+            "type": TYPE_PREFIX + slug,
             "title": reason,
             "status": status,
             "detail": message[:300] or reason,
@@ -42,7 +34,7 @@ def problem_page(status: int, reason: str, message: str) -> bytes:
     ).encode()
     head = (
         f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\n"
-        f"Content-Type: application/problem+json\r\nContent-Length: {len(body)}\r\n\r\n"
+        f"Content-Type: {PROBLEM_CONTENT_TYPE}\r\nContent-Length: {len(body)}\r\n\r\n"
     ).encode("latin1")
     return head + body
 

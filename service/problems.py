@@ -30,7 +30,9 @@ from . import config
 PROBLEM_CONTENT_TYPE = "application/problem+json"
 TYPE_PREFIX = "urn:table-judge:problem:"
 
-#: Problem types by slug: (status, title). The OpenAPI document lists them.
+#: Problem types by slug: (status, title): the one list the app, the gunicorn worker
+#: (``service.gunicorn_worker``, for what gunicorn refuses before the app) and the OpenAPI
+#: document (``ProblemType``) use.
 PROBLEM_TYPES: dict[str, tuple[int, str]] = {
     "malformed-json": (400, "The body is not acceptable JSON"),
     "not-found": (404, "No such resource"),
@@ -48,6 +50,24 @@ PROBLEM_TYPES: dict[str, tuple[int, str]] = {
     "no-bot": (404, "This game has no CPU player"),
     "internal-error": (500, "Internal server error"),
     "not-ready": (503, "Not ready to serve"),
+    # Answered by the gunicorn worker, before the app sees the request.
+    "malformed-request": (400, "Malformed HTTP request"),
+    "forbidden": (403, "Forbidden"),
+    "uri-too-long": (414, "Request line too long"),
+    "expectation-failed": (417, "Expectation failed"),
+    "headers-too-large": (431, "Request headers too large"),
+    "not-implemented": (501, "Not implemented"),
+}
+
+#: What gunicorn's own refusals are, by the status it chose (any other: ``malformed-request``).
+WORKER_SLUG_BY_STATUS = {
+    400: "malformed-request",
+    403: "forbidden",
+    414: "uri-too-long",
+    417: "expectation-failed",
+    431: "headers-too-large",
+    500: "internal-error",
+    501: "not-implemented",
 }
 
 _SLUG_BY_STATUS = {

@@ -13,6 +13,7 @@ from typing import Any
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from rules_core.kernel import MAX_SEED
+from rules_core.kernel.actions import MAX_ACTION_CARDS
 
 from .config import (
     LEGAL_ACTIONS_MAX_LIMIT,
@@ -25,7 +26,7 @@ from .fields import CardString, RawList, RawObject, StrictInteger, StrictString
 
 #: Generous static bounds; each game enforces its own (answering 422 with a pointer).
 MAX_SEATS_ANY_GAME = 16
-MAX_CARDS_IN_LIST = 120
+MAX_CARDS_IN_LIST = MAX_ACTION_CARDS
 
 STATE_DESCRIPTION = (
     "A complete table state exactly as this service returned it (from `deal`, `apply` or `replay`). "

@@ -16,10 +16,9 @@ from rules_core.kernel import Registry
 from . import config
 from .examples import PROBLEM_EXAMPLES, catalogue_examples, game_examples
 from .problems import PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, TYPE_PREFIX
+from .spec_games import per_game_paths, prune
 
 log = logging.getLogger(__name__)
-
-SCALAR = {"type": ["string", "integer", "boolean", "null"]}
 
 _PROBLEM_LIST = ", ".join(f"`{TYPE_PREFIX}{slug}` ({status})" for slug, (status, _t) in PROBLEM_TYPES.items())
 
@@ -77,24 +76,53 @@ OPERATION_BY_PATH_END = {
 }
 
 
-def finalize(doc: dict[str, Any], registry: Registry) -> dict[str, Any]:
+def finalize(doc: dict[str, Any], registry: Registry, *, sealed: bool = False) -> dict[str, Any]:
+    """The finished document; ``sealed`` when the server seals tables (states are envelopes)."""
     games = list(registry)
     names = [g.name for g in games]
     doc.setdefault("info", {})["description"] = DESCRIPTION
     schemas = doc.setdefault("components", {}).setdefault("schemas", {})
-    if "Action" in schemas:
-        schemas["Action"]["additionalProperties"] = SCALAR
-        schemas["Action"]["description"] = (
-            "An action proposed by a seat. Besides the listed fields, a game may read its own scalar "
-            "fields (`action_params` in `GET /v1/games/{game}`); fields that make no sense for the "
-            "action's `type` are refused by the game with the reason `unexpected_field`."
-        )
     _reason_codes(doc, schemas, games)
     _game_parameter(doc, names)
     _examples(doc, games)
     _reference_examples(doc, games)
     _problem_examples(doc)
+    effects = per_game_paths(doc, games, sealed=sealed)
+    _effect_types(doc, schemas, effects)
+    _problem_types(schemas)
+    prune(doc, keep=OPEN_STRINGS)
     return doc
+
+
+#: Open strings with known values: documented, never a closed enum (a new value breaks no client).
+OPEN_STRINGS = ("ReasonCode", "EffectType", "ProblemType")
+
+
+def _effect_types(doc: dict[str, Any], schemas: dict[str, Any], table: dict[str, list[str]]) -> None:
+    doc["x-effect-types"] = table
+    known = sorted({name for names in table.values() for name in names})
+    schemas["EffectType"] = {
+        "type": "string",
+        "description": (
+            "An effect's `type`: a past-tense name such as `CardsPlayed`. An open set: the values "
+            "listed are those known when this document was made (`x-effect-types` lists them per "
+            "game); a client should keep an effect of a type it does not know."
+        ),
+        "examples": known,
+    }
+
+
+def _problem_types(schemas: dict[str, Any]) -> None:
+    schemas["ProblemType"] = {
+        "type": "string",
+        "description": (
+            "A problem's `type`, `urn:table-judge:problem:<slug>`. An open set: the values listed are "
+            "those the service (and its gunicorn worker, before the app) answers today."
+        ),
+        "examples": [TYPE_PREFIX + slug for slug in PROBLEM_TYPES],
+    }
+    if "Problem" in schemas:
+        schemas["Problem"]["properties"]["type"] = {"$ref": "#/components/schemas/ProblemType"}
 
 
 def _reason_codes(doc: dict[str, Any], schemas: dict[str, Any], games: list[Any]) -> None:
@@ -104,19 +132,18 @@ def _reason_codes(doc: dict[str, Any], schemas: dict[str, Any], games: list[Any]
     }
     doc["x-reason-codes"] = table
     codes = sorted({entry["code"] for entries in table.values() for entry in entries})
-    reason_code: dict[str, Any] = {
+    schemas["ReasonCode"] = {
         "type": "string",
         "description": (
-            "Every reason code any registered game can give (stable snake_case, never renamed). "
-            "`x-reason-codes` at the top of this document lists, per game, each code's rule id and "
-            "message template."
+            "A reason code (stable snake_case, never renamed). An open set: the values listed are "
+            "every code the registered games give today, and a game may add codes, so a client "
+            "should show the `message` of a code it does not know. `x-reason-codes` at the top of "
+            "this document lists, per game, each code's rule id and message template."
         ),
+        "examples": codes,
     }
-    if codes:
-        reason_code["enum"] = codes
-        if "Reason" in schemas:
-            schemas["Reason"]["properties"]["code"] = {"$ref": "#/components/schemas/ReasonCode"}
-    schemas["ReasonCode"] = reason_code
+    if "Reason" in schemas:
+        schemas["Reason"]["properties"]["code"] = {"$ref": "#/components/schemas/ReasonCode"}
 
 
 def _game_parameter(doc: dict[str, Any], names: list[str]) -> None:

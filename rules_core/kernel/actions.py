@@ -12,6 +12,10 @@ from typing import Any
 
 from .cards import Card, Suit, format_card, format_cards
 
+#: The most cards an action may name and still be well-formed: more than any deck, so a wrong
+#: number of cards (or a card named twice) is answered by the game's verdict, not refused.
+MAX_ACTION_CARDS = 120
+
 
 @dataclass(frozen=True, slots=True, kw_only=True, order=True)
 class Action:

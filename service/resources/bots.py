@@ -17,6 +17,7 @@ blp = Blueprint("bots", __name__, url_prefix="/v1/games", description="CPU playe
 
 
 @blp.route("/<game>/suggest", methods=["POST"])
+@blp.doc(operationId="suggest_action")
 @blp.arguments(SuggestRequestSchema())
 @blp.response(200, SuggestAnswerSchema())
 @_errors

@@ -17,6 +17,7 @@ blp = Blueprint("catalogue", __name__, url_prefix="/v1", description="Health and
 
 
 @blp.route("/health", methods=["GET"])
+@blp.doc(operationId="get_health")
 @blp.response(200, HealthSchema())
 def health() -> Response:
     """Liveness check
@@ -29,6 +30,7 @@ def health() -> Response:
 
 
 @blp.route("/ready", methods=["GET"])
+@blp.doc(operationId="get_readiness")
 @blp.response(200, ReadySchema())
 @blp.alt_response(503, response="SERVICE_UNAVAILABLE")
 def ready() -> Response:
@@ -47,6 +49,7 @@ def ready() -> Response:
 
 
 @blp.route("/games", methods=["GET"])
+@blp.doc(operationId="list_games")
 @blp.response(200, GameListSchema())
 def list_games() -> Response:
     """List the games
@@ -58,6 +61,7 @@ def list_games() -> Response:
 
 
 @blp.route("/games/<game>", methods=["GET"])
+@blp.doc(operationId="describe_game")
 @blp.response(200, GameDetailSchema())
 @blp.alt_response(404, response="NOT_FOUND")
 def describe_game(game: str) -> Response:

@@ -112,6 +112,7 @@ def explain_answer(game: Game[Any], body: dict[str, Any]) -> dict[str, Any]:
 
 
 @blp.route("/<game>/rules", methods=["GET"])
+@blp.doc(operationId="get_rules")
 @blp.arguments(RulesQuerySchema(), location="query", unknown=RAISE)
 @blp.response(200, RulebookSchema())
 @blp.alt_response(404, response="NOT_FOUND")
@@ -135,6 +136,7 @@ def rules(args: dict[str, Any], game: str) -> Response:
 
 
 @blp.route("/<game>/rules/<rule_id>", methods=["GET"])
+@blp.doc(operationId="get_rule")
 @blp.response(200, SectionSchema())
 @blp.alt_response(404, response="NOT_FOUND")
 def rule(game: str, rule_id: str) -> Response:
@@ -149,6 +151,7 @@ def rule(game: str, rule_id: str) -> Response:
 
 
 @blp.route("/<game>/explain", methods=["POST"])
+@blp.doc(operationId="explain_action")
 @blp.arguments(StateActionRequestSchema())
 @blp.response(200, ExplainAnswerSchema())
 @blp.alt_response(400, response="BAD_REQUEST")

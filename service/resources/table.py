@@ -46,6 +46,7 @@ def _errors(func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 @blp.route("/<game>/deal", methods=["POST"])
+@blp.doc(operationId="deal")
 @blp.arguments(DealRequestSchema())
 @blp.response(200, StateAnswerSchema())
 @_errors
@@ -63,6 +64,7 @@ def deal(body: dict[str, Any], game: str) -> Response:
 
 @blp.route("/<game>/validate", methods=["POST"])
 @fast_arguments(state_action)
+@blp.doc(operationId="validate_action")
 @blp.arguments(StateActionRequestSchema())
 @blp.response(200, VerdictSchema())
 @_errors
@@ -81,6 +83,7 @@ def validate(body: dict[str, Any], game: str) -> Response:
 
 @blp.route("/<game>/apply", methods=["POST"])
 @fast_arguments(state_action)
+@blp.doc(operationId="apply_action")
 @blp.arguments(StateActionRequestSchema())
 @blp.response(200, ApplyAnswerSchema())
 @_errors
@@ -96,6 +99,7 @@ def apply(body: dict[str, Any], game: str) -> Response:
 
 @blp.route("/<game>/legal-actions", methods=["POST"])
 @fast_arguments(state_listing)
+@blp.doc(operationId="list_legal_actions")
 @blp.arguments(LegalActionsRequestSchema())
 @blp.response(200, LegalActionsAnswerSchema())
 @_errors
@@ -113,6 +117,7 @@ def legal_actions(body: dict[str, Any], game: str) -> Response:
 
 @blp.route("/<game>/view", methods=["POST"])
 @fast_arguments(state_view)
+@blp.doc(operationId="view_for_seat")
 @blp.arguments(ViewRequestSchema())
 @blp.response(200, ViewAnswerSchema())
 @_errors
@@ -126,6 +131,7 @@ def view(body: dict[str, Any], game: str) -> Response:
 
 
 @blp.route("/<game>/replay", methods=["POST"])
+@blp.doc(operationId="replay_actions")
 @blp.arguments(ReplayRequestSchema())
 @blp.response(200, ReplayAnswerSchema())
 @_errors

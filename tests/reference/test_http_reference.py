@@ -83,10 +83,16 @@ def test_openapi_documents_the_reference_operations(client) -> None:  # type: ig
     for path, method in (
         ("/v1/games/{game}/rules", "get"),
         ("/v1/games/{game}/rules/{rule_id}", "get"),
-        ("/v1/games/{game}/explain", "post"),
     ):
         operation = doc["paths"][path][method]
         assert operation["summary"] and len(operation["description"]) > 200
         examples = operation["responses"]["200"]["content"]["application/json"]["examples"]
         assert set(examples) == set(REGISTRY.names())
+        assert "404" in operation["responses"]
+    # explain takes a state and an action: published once per game, with that game's example.
+    for name in REGISTRY.names():
+        operation = doc["paths"][f"/v1/games/{name}/explain"]["post"]
+        assert operation["summary"] and len(operation["description"]) > 200
+        examples = operation["responses"]["200"]["content"]["application/json"]["examples"]
+        assert set(examples) == {name}
         assert "404" in operation["responses"]

@@ -176,7 +176,7 @@ CATALOGUE: list[tuple[str, str, str, str | None, str | None, int, str, str | Non
         '{"seats": 5}',
         JSON,
         422,
-        "invalid-input",
+        "invalid-request",  # the game's own request schema (its seats, its deck) refuses it
         "/seats",
     ),
     (
@@ -226,7 +226,7 @@ CATALOGUE: list[tuple[str, str, str, str | None, str | None, int, str, str | Non
         body(seats=2, deck_order=["AS", "KS"]),
         JSON,
         422,
-        "invalid-input",
+        "invalid-request",  # the game's own request schema (its seats, its deck) refuses it
         "/deck_order/1",
     ),
     (
@@ -286,7 +286,7 @@ CATALOGUE: list[tuple[str, str, str, str | None, str | None, int, str, str | Non
         body(state=GOOD_STATE, action={"type": "play", "seat": 0, "cards": ["KS"]}),
         JSON,
         422,
-        "invalid-input",
+        "invalid-request",  # the game's own request schema (its seats, its deck) refuses it
         "/action/cards/0",
     ),
     (
@@ -386,7 +386,7 @@ CATALOGUE: list[tuple[str, str, str, str | None, str | None, int, str, str | Non
         body(deal={"seats": 9}, actions=[]),
         JSON,
         422,
-        "invalid-input",
+        "invalid-request",  # the game's own request schema (its seats, its deck) refuses it
         "/deal/seats",
     ),
     (

@@ -16,7 +16,25 @@ import pytest
 from rules_core.games import REGISTRY
 from rules_core.kernel import InvalidInput
 from service import fastargs
-from service.schemas import LegalActionsRequestSchema, StateActionRequestSchema, ViewRequestSchema
+from service.schemas import (
+    DealRequestSchema,
+    LegalActionsRequestSchema,
+    StateActionRequestSchema,
+    ViewRequestSchema,
+)
+from service.schemas_games import GameFacts, request_schemas
+from service.spec_games import game_prefix
+
+from .fake_game import GAME as TINY
+
+#: Each loader runs with one game's facts and must load as that game's copy of the schema.
+GAMES = [*REGISTRY, TINY]
+GAME_IDS = [g.name for g in GAMES]
+
+
+def _facts_and_schemas(game: Any) -> tuple[GameFacts, dict[Any, Any]]:
+    return GameFacts.of(game), request_schemas(game, game_prefix(game))
+
 
 STATE: dict[str, Any] = {"game": "99", "hands": [["QS"]]}
 
@@ -47,6 +65,11 @@ ACTIONS: list[Any] = [
     {"type": "play", "seat": 0, "value": 10_001},
     {"type": "play", "seat": 0, "value": 3.0},
     {"type": "play", "seat": 0, "top": "XX"},
+    # within the generic bounds, outside some game's: 99 and Dobon have no Shamans or F suit,
+    # the tiny game has three seats and eight cards
+    {"type": "play", "seat": 4, "cards": ["5S"]},
+    {"type": "play", "seat": 0, "cards": ["SH1"], "suit": "S"},
+    {"type": "play", "seat": 0, "suit": "F"},
     None,
     [],
     "play",
@@ -62,12 +85,14 @@ def _marshmallow(schema: Any, body: Any) -> tuple[str, Any]:
         return "refused", exc.messages
 
 
+@pytest.mark.parametrize("game", GAMES, ids=GAME_IDS)
 @pytest.mark.parametrize("action", ACTIONS)
 @pytest.mark.parametrize("extra", [{}, {"zz": 1}])
-def test_state_action_loads_as_marshmallow(action: Any, extra: dict[str, Any]) -> None:
+def test_state_action_loads_as_marshmallow(game: Any, action: Any, extra: dict[str, Any]) -> None:
+    facts, schemas = _facts_and_schemas(game)
     body = {"state": STATE, "action": copy.deepcopy(action), **extra}
-    fast = fastargs.state_action(copy.deepcopy(body))
-    kind, slow = _marshmallow(StateActionRequestSchema(), copy.deepcopy(body))
+    fast = fastargs.state_action(copy.deepcopy(body), facts)
+    kind, slow = _marshmallow(schemas[StateActionRequestSchema], copy.deepcopy(body))
     if fast is not None:
         assert kind == "ok" and fast == slow
         assert list(fast["action"]) == list(slow["action"]) or "other" in fast["action"]
@@ -85,9 +110,11 @@ def test_state_action_loads_as_marshmallow(action: Any, extra: dict[str, Any]) -
         {"state": STATE, "seat": 0, "x": 1},
     ],
 )
-def test_view_loads_as_marshmallow(body: dict[str, Any]) -> None:
-    fast = fastargs.state_view(body)
-    kind, slow = _marshmallow(ViewRequestSchema(), body)
+@pytest.mark.parametrize("game", GAMES, ids=GAME_IDS)
+def test_view_loads_as_marshmallow(game: Any, body: dict[str, Any]) -> None:
+    facts, schemas = _facts_and_schemas(game)
+    fast = fastargs.state_view(body, facts)
+    kind, slow = _marshmallow(schemas[ViewRequestSchema], body)
     if fast is not None:
         assert kind == "ok" and fast == slow
 
@@ -107,17 +134,44 @@ def test_view_loads_as_marshmallow(body: dict[str, Any]) -> None:
         {"seat": 0},
     ],
 )
-def test_listing_loads_as_marshmallow(body: dict[str, Any]) -> None:
-    fast = fastargs.state_listing(body)
-    kind, slow = _marshmallow(LegalActionsRequestSchema(), body)
+@pytest.mark.parametrize("game", GAMES, ids=GAME_IDS)
+def test_listing_loads_as_marshmallow(game: Any, body: dict[str, Any]) -> None:
+    facts, schemas = _facts_and_schemas(game)
+    fast = fastargs.state_listing(body, facts)
+    kind, slow = _marshmallow(schemas[LegalActionsRequestSchema], body)
     if fast is not None:
         assert kind == "ok" and fast == slow
 
 
 def test_plain_bodies_take_the_fast_path() -> None:
-    assert fastargs.state_action({"state": STATE, "action": ACTIONS[2]}) is not None
-    assert fastargs.state_view({"state": STATE, "seat": 0}) is not None
-    assert fastargs.state_listing({"state": STATE, "seat": 0, "limit": 5}) is not None
+    dabong = REGISTRY.get("dabong")
+    assert dabong is not None
+    facts = GameFacts.of(dabong)
+    action = {"type": "play", "seat": 4, "suit": "F", "declare": {"SH1": "AF"}, "value": 10_000, "top": "KW"}
+    assert fastargs.state_action({"state": STATE, "action": action}, facts) is not None
+    assert fastargs.state_view({"state": STATE, "seat": 0}, facts) is not None
+    assert fastargs.state_listing({"state": STATE, "seat": 0, "limit": 5}, facts) is not None
+
+
+@pytest.mark.parametrize("game", GAMES, ids=GAME_IDS)
+def test_a_games_copy_bounds_seats_and_cards_by_its_facts(game: Any) -> None:
+    """Made from the game's facts: its last seat is accepted, the next refused, so are cards."""
+    facts, schemas = _facts_and_schemas(game)
+    schema = schemas[StateActionRequestSchema]
+    card = sorted(facts.cards)[0]
+    last = {"state": STATE, "action": {"type": "play", "seat": game.max_seats - 1, "cards": [card]}}
+    assert _marshmallow(schema, last)[0] == "ok"
+    assert fastargs.state_action(last, facts) is not None
+    beyond = {"state": STATE, "action": {"type": "play", "seat": game.max_seats, "cards": [card]}}
+    assert _marshmallow(schema, beyond)[0] == "refused"
+    assert fastargs.state_action(beyond, facts) is None
+    foreign = next(c for c in ("SH1", "AF", "5S", "AS") if c not in facts.cards)
+    other = {"state": STATE, "action": {"type": "play", "seat": 0, "cards": [foreign]}}
+    assert _marshmallow(schema, other)[0] == "refused"
+    deal = schemas[DealRequestSchema]
+    assert _marshmallow(deal, {"seats": game.max_seats})[0] == "ok"
+    assert _marshmallow(deal, {"seats": game.max_seats + 1})[0] == "refused"
+    assert _marshmallow(deal, {"seats": game.min_seats - 1})[0] == "refused"
 
 
 def _with_take_back(client: Any) -> dict[str, Any]:

@@ -14,7 +14,7 @@ def test_the_page_says_what_may_be_left_out_as_the_readers_do() -> None:
     # Dobon's reader takes a missing `turn` as null; 99's requires it (null allowed).
     assert "| `turn` | integer 0..3 or null | optional (default `null`) |" in text
     assert "| `turn` | integer 0..7 or null | required (null allowed) |" in text
-    assert "`DobonPlay` | `cards` (required), `suit` (optional)" in text
+    assert "`DobonPlay` | `cards` (optional), `suit` (optional)" in text
 
 
 def test_the_published_option_defaults_are_the_default_presets() -> None:

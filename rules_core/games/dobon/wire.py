@@ -12,6 +12,7 @@ import itertools
 from typing import Any
 
 from ...kernel import MAX_SEED, STANDARD_52, STANDARD_SUITS, JsonReader, StateInvalid, Suit, WireSchemas
+from ...kernel.actions import MAX_ACTION_CARDS
 from ...kernel.effects import (
     CardsDrawn,
     CardsPlayed,
@@ -299,7 +300,8 @@ EFFECT_DOCS = {
 }
 #: The fields each action type takes (``engine.FIELDS``, which refuses any other), and whether each
 #: is required: ``cards`` is (a play or a claim without cards is refused, ``no_cards``), the rest not.
-ACTION_FIELDS = {kind: {name: name == "cards" for name in names} for kind, names in ENGINE_FIELDS.items()}
+#: Every field may be left out: a play naming no card is well-formed and answered as illegal.
+ACTION_FIELDS = {kind: dict.fromkeys(names, False) for kind, names in ENGINE_FIELDS.items()}
 
 
 def wire_schemas(action_types: dict[str, str]) -> WireSchemas:
@@ -325,16 +327,20 @@ def wire_schemas(action_types: dict[str, str]) -> WireSchemas:
         "cards": {
             "type": "array",
             "items": card,
-            "minItems": 1,
+            "maxItems": MAX_ACTION_CARDS,
             "description": "The cards: one card to play (several queens with queen bundles, the last "
             "on top), or the whole hand for a claim.",
         },
+        # ``suit`` and ``top`` take null as "none named", as the request parser does.
         "suit": {
-            "type": "string",
-            "enum": [s.value for s in STANDARD_SUITS],
-            "description": "The suit a wild eight names.",
+            "type": ["string", "null"],
+            "enum": [*(s.value for s in STANDARD_SUITS), None],
+            "description": "The suit a wild eight names (null or left out: none).",
         },
-        "top": {"allOf": [card], "description": "With returns: the card of the hand put on top."},
+        "top": {
+            "anyOf": [card, {"type": "null"}],
+            "description": "With returns: the card of the hand put on top (null or left out: none).",
+        },
     }
     actions, action = action_components(PREFIX, action_types, ACTION_FIELDS, fields, MAX_SEATS)
     effects, effect = effect_components(PREFIX, EFFECTS, EFFECT_DOCS, tuple(s.value for s in STANDARD_SUITS))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...kernel import MAX_SEED, STANDARD_52, JsonReader, StateInvalid, WireSchemas
+from ...kernel.actions import MAX_ACTION_CARDS
 from ...kernel.effects import CardsDrawn, CardsPlayed, PileReshuffled, PlayerEliminated, RoundWon, TurnPassed
 from ...kernel.field_kinds import (
     Cards,
@@ -186,7 +187,9 @@ EFFECT_DOCS = {
     "via": "The clubs the hit slid through.",
 }
 #: The fields each action type takes, and whether each is required.
-ACTION_FIELDS = {"play": {"cards": True}}
+#: ``cards`` may be left out: an action naming no card (or two) is well-formed and answered
+#: as an illegal play, not refused.
+ACTION_FIELDS = {"play": {"cards": False}}
 
 
 def wire_schemas(action_types: dict[str, str]) -> WireSchemas:
@@ -210,9 +213,9 @@ def wire_schemas(action_types: dict[str, str]) -> WireSchemas:
     play_cards = {
         "type": "array",
         "items": {"$ref": f"#/components/schemas/{PREFIX}Card"},
-        "minItems": 1,
-        "maxItems": 1,
-        "description": "The one card played, from the seat's hand.",
+        "maxItems": MAX_ACTION_CARDS,
+        "description": "The card played, from the seat's hand. A turn plays exactly one; any other "
+        "number is well-formed and answered as an illegal play (`play_one_card`).",
     }
     actions, action = action_components(PREFIX, action_types, ACTION_FIELDS, {"cards": play_cards}, MAX_SEATS)
     effects, effect = effect_components(PREFIX, EFFECTS, EFFECT_DOCS, ("S", "H", "D", "C"))
