@@ -104,7 +104,7 @@ class DabongGame(Game[DabongState]):
 
     def state_from_json(self, data: Any) -> DabongState:
         reader = JsonReader()
-        state = StateDecoder(reader, self.action_from_json).decode(data, "")
+        state = StateDecoder(reader).decode(data, "")
         if reader.problems or state is None:
             raise StateInvalid(reader.problems)
         return state
@@ -112,7 +112,7 @@ class DabongGame(Game[DabongState]):
     def _reread(self, state: DabongState) -> list[Problem]:
         """The problems of ``state`` read back from its JSON (none for a possible state)."""
         reader = JsonReader()
-        StateDecoder(reader, self.action_from_json).decode(state_to_json(state), "")
+        StateDecoder(reader).decode(state_to_json(state), "")
         return reader.problems
 
     def _replay(self, before: DabongState, action: Action) -> DabongState | None:

@@ -13,7 +13,6 @@ from typing import Any
 from ...kernel import (
     DABONG_55,
     MAX_SEED,
-    Action,
     Card,
     JsonReader,
     Suit,
@@ -22,8 +21,9 @@ from ...kernel import (
     format_cards,
     options_from_json,
     options_to_json,
+    slots_builder,
 )
-from ...kernel.options import describe
+from ...kernel.options import OptionSpec, describe
 from ...kernel.problems import cards_conserved
 from .options import DabongOptions
 from .state import OPENING, OVER, PLAYING, STATUSES, DabongState, Penalty, Scores, evolve
@@ -36,8 +36,6 @@ MAX_MOVE = 10**9
 MAX_SEATS = 5
 MIN_SEATS = 2
 
-#: Decodes an action (the game's own codec), raising ``InvalidInput``.
-ActionDecoder = Callable[[Any, str], Action]
 
 FIELDS = (
     "game",
@@ -119,9 +117,8 @@ def state_to_json(state: DabongState) -> dict[str, Any]:
 class StateDecoder:
     """Reads one state, its take-back log included."""
 
-    def __init__(self, reader: JsonReader, decode_action: ActionDecoder) -> None:
+    def __init__(self, reader: JsonReader) -> None:
         self.r = reader
-        self.decode_action = decode_action
 
     def decode(self, data: Any, pointer: str = "") -> DabongState | None:
         """The state ``data`` holds, or None with its problems added to the reader."""
@@ -225,7 +222,7 @@ class StateDecoder:
         self._check_table(state, pointer)
         if len(r.problems) > start:
             return None
-        log = read_log(r, obj, pointer, state, self.decode_action)
+        log = read_log(r, obj, pointer, state)
         if len(r.problems) > start:
             return None
         return evolve(state, take_back=log) if log else state
@@ -237,6 +234,9 @@ class StateDecoder:
         if "options" not in obj:
             self.r.add(where, "missing", "'options' is required (every option, in full)")
             return DabongOptions()
+        plain = _plain_options(raw)
+        if plain is not None:
+            return plain
         if isinstance(raw, Mapping):
             for spec in describe(DabongOptions):
                 if spec.name not in raw:
@@ -438,6 +438,39 @@ class StateDecoder:
             self.r.add(f"{where}/games", "not_allowed", "games and sets are only kept with tennis scoring")
         if o.scoring != "points" and any(s.scores.points):
             self.r.add(f"{where}/points", "not_allowed", "points are only kept with points scoring")
+
+
+def _option_test(spec: OptionSpec) -> Callable[[Any], bool]:
+    """Whether a JSON value is one ``options_from_json`` takes for ``spec`` as it is."""
+    if spec.type == "boolean":
+        return lambda v: type(v) is bool
+    if spec.type == "integer":
+        lo, hi, choices = spec.lo, spec.hi, spec.choices
+        return lambda v: (
+            type(v) is int
+            and (lo is None or v >= lo)
+            and (hi is None or v <= hi)
+            and (choices is None or v in choices)
+        )
+    choices = spec.choices
+    return lambda v: type(v) is str and (choices is None or v in choices)
+
+
+_OPTION_TESTS = tuple((spec.name, _option_test(spec)) for spec in describe(DabongOptions))
+_OPTION_NAMES = tuple(name for name, _ in _OPTION_TESTS)
+#: ``DabongOptions(**raw)`` without the frozen ``__init__``'s per-field ``object.__setattr__``.
+_new_options: Callable[..., DabongOptions] = slots_builder(DabongOptions, *_OPTION_NAMES)
+
+
+def _plain_options(raw: Any) -> DabongOptions | None:
+    """The options at once when every one is given, of its type and allowed (any state the
+    service wrote); None sends anything else through the reader, which reports it."""
+    if type(raw) is not dict or len(raw) != len(_OPTION_TESTS):
+        return None
+    for name, fits in _OPTION_TESTS:
+        if name not in raw or not fits(raw[name]):
+            return None
+    return _new_options(*map(raw.__getitem__, _OPTION_NAMES))
 
 
 def _only_the_opening_card(s: DabongState) -> bool:
