@@ -17,8 +17,8 @@ from tests.http_helpers import call, deal
 
 G = "dabong"
 PLAYS = 60
-#: state -> take_back -> entry -> before -> penalty -> value: the depth of any state.
-MOST_DEPTH = 6
+#: state -> take_back -> entry -> before -> penalty (or previous_play): the depth of any state.
+MOST_DEPTH = 5
 
 
 def _depth(value: Any) -> int:
