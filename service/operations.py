@@ -43,7 +43,7 @@ def _raise(problems: list[Problem], *, state_only: bool) -> None:
 
 
 @contextmanager
-def _state_found_invalid(prefix: str) -> Iterator[None]:
+def state_found_invalid(prefix: str) -> Iterator[None]:
     """A game may find a state impossible only while adjudicating (dabong!'s take-back proves
     the log entry it undoes): the same invalid-state 422, pointed under ``prefix``."""
     try:
@@ -126,7 +126,7 @@ def validate(game: Game[Any], body: Mapping[str, Any]) -> dict[str, Any]:
     state = read_state(game, body["state"], "/state", problems)
     action = read_action(game, body["action"], "/action", problems)
     _raise(problems, state_only=action is not None)
-    with _state_found_invalid("/state"):
+    with state_found_invalid("/state"):
         verdict = game.validate(state, action)  # type: ignore[arg-type]
     return verdict_json(verdict)
 
@@ -136,7 +136,7 @@ def apply(game: Game[Any], body: Mapping[str, Any]) -> dict[str, Any]:
     state = read_state(game, body["state"], "/state", problems)
     action = read_action(game, body["action"], "/action", problems)
     _raise(problems, state_only=action is not None)
-    with _state_found_invalid("/state"):
+    with state_found_invalid("/state"):
         outcome = game.apply(state, action)  # type: ignore[arg-type]
     verdict = verdict_json(outcome.verdict)
     if not outcome.verdict.legal or outcome.state is None:
@@ -224,7 +224,7 @@ def replay(game: Game[Any], body: Mapping[str, Any], limits: Limits) -> dict[str
     failed = None
     for index, action in enumerate(actions):
         assert action is not None
-        with _state_found_invalid("/state" if "state" in body else "/deal"):
+        with state_found_invalid("/state" if "state" in body else "/deal"):
             outcome = game.apply(state, action)
         if not outcome.verdict.legal or outcome.state is None:
             failed = {"index": index, "verdict": verdict_json(outcome.verdict)}

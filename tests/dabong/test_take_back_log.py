@@ -133,12 +133,15 @@ def test_an_entry_restoring_an_impossible_state_is_refused_at_its_take_back() ->
     assert "/penalty" in problem.message
 
 
-def test_a_forged_entry_is_a_422_at_the_entry_through_http(client: Any) -> None:
+@pytest.mark.parametrize("operation", ["validate", "apply", "explain"])
+def test_a_forged_entry_is_a_422_at_the_entry_through_http(client: Any, operation: str) -> None:
     _, data = _two_plays()
     data["take_back"][1]["before"]["direction"] = -1
     answer = client.post(
-        "/v1/games/dabong/apply", json={"state": data, "action": {"type": "take_back", "seat": 1}}
+        f"/v1/games/dabong/{operation}", json={"state": data, "action": {"type": "take_back", "seat": 1}}
     )
     assert answer.status_code == 422
-    [error] = answer.get_json()["errors"]
+    problem = answer.get_json()
+    assert problem["type"] == "urn:table-judge:problem:invalid-state"
+    [error] = problem["errors"]
     assert error["pointer"] == "/state/take_back/1" and error["code"] == "inconsistent"
