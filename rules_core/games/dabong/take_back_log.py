@@ -5,7 +5,7 @@ laid which cards, where in the hand they sat, and the values the play overwrote 
 fields it changes. A take-back pops the last entry and puts those values back; any
 other action empties the log (only a run of consecutive plays unwinds). The state
 therefore never nests: its JSON depth is a constant and each entry is a few hundred
-bytes, however long the run (see ruling R-DABONG-TAKEBACK-LOG).
+bytes, however long the run (ruling R-DABONG-26).
 
 What a play changes, and how each change is undone:
 
@@ -28,13 +28,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...kernel import DABONG_55, Action, JsonReader, Problem, slots_builder
+from .state import PLAYING, DabongState, evolve
 from .take_back_fields import ENTRY, ENTRY_NAMES, RESTORED, RESTORED_ATTRS, RESTORED_NAMES, Unfit
-
-if TYPE_CHECKING:
-    from .state import DabongState
 
 #: Most entries a log can hold: each lays a card and the opening card stays under them.
 MAX_ENTRIES = len(DABONG_55) - 1
@@ -99,8 +97,6 @@ def log_view(log: tuple[TakeBackEntry, ...], viewer: int) -> list[dict[str, Any]
 # -- unwinding ---------------------------------------------------------------------------
 def unwind(state: DabongState) -> DabongState:
     """The state before the last entry's play, that entry popped (``move`` left as it is)."""
-    from .state import evolve
-
     entry = state.take_back[-1]
     action = entry.action
     laid = action.cards
@@ -149,8 +145,6 @@ def unwind_problems(
                 message="the entry's play is not legal on the state the entry restores",
             )
         ]
-    from .state import evolve
-
     if evolve(after, move=state.move) != state:
         return [
             Problem(
@@ -166,8 +160,6 @@ def read_log(
 ) -> tuple[TakeBackEntry, ...]:
     """The log under ``obj['take_back']`` of an otherwise sound ``state``, every entry checked
     against the piles and hands it undoes (problems added to ``r``, nothing repaired)."""
-    from .state import PLAYING
-
     where = f"{pointer}/take_back"
     if "take_back" not in obj:
         r.add(where, "missing", "'take_back' is required ([] when nothing can be taken back)")
