@@ -145,3 +145,24 @@ def test_a_forged_entry_is_a_422_at_the_entry_through_http(client: Any, operatio
     assert problem["type"] == "urn:table-judge:problem:invalid-state"
     [error] = problem["errors"]
     assert error["pointer"] == "/state/take_back/1" and error["code"] == "inconsistent"
+
+
+def test_entries_written_and_viewed_fit_the_declared_schema() -> None:
+    """The schema comes from the same declarations as the reader and the writer."""
+    import jsonschema
+
+    from rules_core.games.dabong.take_back_fields import entry_schema
+
+    state, data = _two_plays()
+    for entry in data["take_back"]:
+        jsonschema.validate(entry, entry_schema())
+    for seat in range(state.seats):
+        for entry in GAME.view(state, seat)["take_back"]:
+            jsonschema.validate(entry, entry_schema(in_view=True))
+            if entry["seat"] != seat:
+                with pytest.raises(jsonschema.ValidationError):
+                    jsonschema.validate(entry, entry_schema())
+    forged = copy.deepcopy(data["take_back"][0])
+    forged["before"]["direction"] = 0
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(forged, entry_schema())
