@@ -9,11 +9,21 @@ They are plain functions so the OpenAPI examples are produced by the same code.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from rules_core.kernel import MAX_SEED, Action, Game, InvalidInput, JsonReader, Problem, check_conservation
+from rules_core.kernel import (
+    MAX_SEED,
+    Action,
+    Game,
+    InvalidInput,
+    JsonReader,
+    Problem,
+    StateInvalid,
+    check_conservation,
+)
 
 from . import paging, state_io
 from .encoding import effects_json, legal_entry_json, verdict_json
@@ -30,6 +40,16 @@ class Limits:
 def _raise(problems: list[Problem], *, state_only: bool) -> None:
     if problems:
         raise problem_for(problems, "invalid-state" if state_only else "invalid-input")
+
+
+@contextmanager
+def state_found_invalid(prefix: str) -> Iterator[None]:
+    """A game may find a state impossible only while adjudicating (dabong!'s take-back proves
+    the log entry it undoes): the same invalid-state 422, pointed under ``prefix``."""
+    try:
+        yield
+    except StateInvalid as exc:
+        raise problem_for(prefixed(exc.problems, prefix), "invalid-state") from None
 
 
 def problem_for(problems: Any, slug: str = "invalid-input") -> ApiProblem:
@@ -106,7 +126,9 @@ def validate(game: Game[Any], body: Mapping[str, Any]) -> dict[str, Any]:
     state = read_state(game, body["state"], "/state", problems)
     action = read_action(game, body["action"], "/action", problems)
     _raise(problems, state_only=action is not None)
-    return verdict_json(game.validate(state, action))  # type: ignore[arg-type]
+    with state_found_invalid("/state"):
+        verdict = game.validate(state, action)  # type: ignore[arg-type]
+    return verdict_json(verdict)
 
 
 def apply(game: Game[Any], body: Mapping[str, Any]) -> dict[str, Any]:
@@ -114,7 +136,8 @@ def apply(game: Game[Any], body: Mapping[str, Any]) -> dict[str, Any]:
     state = read_state(game, body["state"], "/state", problems)
     action = read_action(game, body["action"], "/action", problems)
     _raise(problems, state_only=action is not None)
-    outcome = game.apply(state, action)  # type: ignore[arg-type]
+    with state_found_invalid("/state"):
+        outcome = game.apply(state, action)  # type: ignore[arg-type]
     verdict = verdict_json(outcome.verdict)
     if not outcome.verdict.legal or outcome.state is None:
         codes = ", ".join(r["code"] for r in verdict["reasons"]) or "no reason given"
@@ -201,7 +224,8 @@ def replay(game: Game[Any], body: Mapping[str, Any], limits: Limits) -> dict[str
     failed = None
     for index, action in enumerate(actions):
         assert action is not None
-        outcome = game.apply(state, action)
+        with state_found_invalid("/state" if "state" in body else "/deal"):
+            outcome = game.apply(state, action)
         if not outcome.verdict.legal or outcome.state is None:
             failed = {"index": index, "verdict": verdict_json(outcome.verdict)}
             break

@@ -103,7 +103,8 @@ def explain_answer(game: Game[Any], body: dict[str, Any]) -> dict[str, Any]:
     action = operations.read_action(game, body["action"], "/action", problems)
     if problems:
         raise operations.problem_for(problems, "invalid-input" if action is None else "invalid-state")
-    outcome = game.resolve(state, action)  # type: ignore[arg-type]
+    with operations.state_found_invalid("/state"):
+        outcome = game.resolve(state, action)  # type: ignore[arg-type]
     to_act = game.to_act(outcome.state) if outcome.verdict.legal and outcome.state is not None else None
     return {
         "sentences": [s.to_json() for s in explain(game, outcome.verdict, to_act)],

@@ -64,7 +64,7 @@ def table(
         "winner": None,
         "game_winner": None,
         "move": 0,
-        "take_back": None,
+        "take_back": [],
         "scores": {"games": [0] * seats, "sets": [0] * seats, "points": [0] * seats, "played": 0},
         "previous_play": [ids.get(c, c) for c in discard[-top_play:]],
         "rank_run": _run(discard, ids) if rank_run is None else rank_run,

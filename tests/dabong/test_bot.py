@@ -93,7 +93,7 @@ def _rehide(state: DabongState, seat: int, rng: random.Random) -> DabongState:
         else:
             hands.append(tuple(hidden[pos : pos + len(hand)]))
             pos += len(hand)
-    return replace(state, hands=tuple(hands), draw_pile=tuple(hidden[pos:]), take_back=None)
+    return replace(state, hands=tuple(hands), draw_pile=tuple(hidden[pos:]), take_back=())
 
 
 def _walk(seats: int, seed: int, steps: int) -> list[DabongState]:
@@ -115,7 +115,7 @@ def test_suggestion_cannot_change_when_hidden_cards_are_dealt_again(seats: int) 
     rng = random.Random(seats)
     checked = 0
     for state in _walk(seats, seed=seats * 7, steps=40)[::3]:
-        state = replace(state, take_back=None)
+        state = replace(state, take_back=())
         other = _rehide(state, state.turn, rng)
         assert other != state or len(state.draw_pile) == 0
         assert GAME.view(other, state.turn) == GAME.view(state, state.turn)

@@ -96,6 +96,8 @@ def test_view_hides_hands_draw_pile_and_seed_also_in_take_back() -> None:
     assert view["viewer"] == 1 and "seed" not in view
     assert view["hands"] == [{"count": 1}, ["4W", "4F"], {"count": 2}]
     assert view["draw_pile"] == {"count": len(after.draw_pile)}
-    inner = view["take_back"]["before"]
-    assert inner["hands"][0] == {"count": 2} and "seed" not in inner and inner["draw_pile"] == {"count": 48}
+    # The log says what was played (public: it lies on the pile), not where it sat in the hand.
+    [entry] = view["take_back"]
+    assert entry["seat"] == 0 and entry["cards"] == ["3W"] and "hand_positions" not in entry
+    assert GAME.view(after, 0)["take_back"][0]["hand_positions"] == [0]
     assert copy.deepcopy(view) == view

@@ -130,4 +130,4 @@ def test_a_shaman_read_by_the_matcher_leaves_the_state_of_the_declared_play() ->
     assert read.verdict.legal and written.verdict.legal
     assert read.state is not None and written.state is not None
     assert GAME.state_to_json(read.state) == GAME.state_to_json(written.state)
-    assert GAME.state_to_json(read.state)["take_back"]["action"]["declare"] == {"SH1": "9A"}
+    assert GAME.state_to_json(read.state)["take_back"][-1]["declare"] == {"SH1": "9A"}

@@ -211,11 +211,12 @@ def inflate(state: dict[str, Any], ctx: Context, pick: Pick) -> str | None:
 
 
 def _drop_take_back(state: dict[str, Any]) -> None:
-    """dabong!'s take-back record holds the whole state before the last play, which must lead to
-    this one: once anything else changed it no longer does. Without the record the state is
-    still possible (that play cannot be taken back), so the change reaches the rules."""
-    if isinstance(state.get("take_back"), dict):
-        state["take_back"] = None
+    """dabong!'s take-back log says what the plays on top of the pile overwrote and where
+    their cards sat: once the piles or hands change it no longer fits them. Without the log
+    the state is still possible (those plays cannot be taken back), so the change reaches
+    the rules."""
+    if isinstance(state.get("take_back"), list) and state["take_back"]:
+        state["take_back"] = []
 
 
 def specials_to_hand(state: dict[str, Any], ctx: Context, pick: Pick) -> str | None:

@@ -33,8 +33,9 @@ from .play_flow import (
     twos_refusal,
 )
 from .scoring import finish_game
-from .state import DabongState, TakeBack, evolve
+from .state import DabongState, evolve
 from .table import draw_cards, fire_power, pass_turn, with_hand
+from .take_back_log import entry_for
 from .values import card_suits, is_eight, is_jack, is_real, pile_value
 from .verdicts import allow, refuse
 
@@ -164,7 +165,7 @@ def play(state: DabongState, action: Action, matcher: Matcher) -> Outcome[Dabong
         # matcher read (one identity fits) leaves the same state as the play declared.
         declare = tuple(sorted(reading.declarations))
         played = action if action.declare == declare else replace(action, declare=declare)
-        after = evolve(after, take_back=TakeBack(action=played, before=state))
+        after = evolve(after, take_back=(*state.take_back, entry_for(state, played)))
     return allow(
         action, state, after, effects, reason, *notes, interpretations=interpretations, keep_take_back=True
     )

@@ -9,6 +9,7 @@ from .hand_total import claimed_total
 from .scoring import finish_game
 from .state import DabongState, evolve
 from .table import cards_to_draw, draw_cards, with_hand
+from .take_back_log import unwind
 from .values import pile_value
 from .verdicts import allow, refuse
 
@@ -81,12 +82,12 @@ def ask_card_count(state: DabongState, action: Action) -> Outcome[DabongState]:
 
 
 def take_back(state: DabongState, action: Action) -> Outcome[DabongState]:
-    """Restore the state before the last play exactly (its own take-back included)."""
+    """Restore the state before the last play exactly (the earlier entries of the log included)."""
     if not state.options.unwinding:
         return refuse(action, R.RULE_OFF(rule="unwinding", rule_id="dabong.unwind"))
-    pending = state.take_back
-    if pending is None:
+    if not state.take_back:
         return refuse(action, R.NOTHING_TO_TAKE_BACK())
+    pending = state.take_back[-1]
     owner = pending.action.seat
     if owner != action.seat:
         return refuse(action, R.NOT_YOUR_PLAY(owner=owner))
@@ -94,7 +95,7 @@ def take_back(state: DabongState, action: Action) -> Outcome[DabongState]:
     return allow(
         action,
         state,
-        pending.before,
+        unwind(state),
         [effect],
         R.TOOK_BACK(seat=owner, cards=" ".join(map(str, pending.action.cards))),
         keep_take_back=True,

@@ -63,7 +63,7 @@ def deal_cards(
         winner=None,
         game_winner=None,
         move=move,
-        take_back=None,
+        take_back=(),
         scores=scores,
         river=river,
         as_dealt=tuple(range(seats)),

@@ -13,6 +13,7 @@ from ...kernel import (
     JsonReader,
     LegalPage,
     Outcome,
+    Problem,
     StateInvalid,
     check_conservation,
     format_cards,
@@ -25,6 +26,7 @@ from .reasons import CATALOG
 from .rules import RULES
 from .state import GAME_OVER, OPENING, PLAYING, DabongState, Scores
 from .state_json import MAX_SEATS, MIN_SEATS, StateDecoder, state_to_json
+from .take_back_log import log_view, unwind_problems
 
 
 def _default_matcher() -> Matcher:
@@ -102,11 +104,16 @@ class DabongGame(Game[DabongState]):
 
     def state_from_json(self, data: Any) -> DabongState:
         reader = JsonReader()
-        decoder = StateDecoder(reader, self.action_from_json, self._replay)
-        state = decoder.decode(data, "")
+        state = StateDecoder(reader).decode(data, "")
         if reader.problems or state is None:
             raise StateInvalid(reader.problems)
         return state
+
+    def _reread(self, state: DabongState) -> list[Problem]:
+        """The problems of ``state`` read back from its JSON (none for a possible state)."""
+        reader = JsonReader()
+        StateDecoder(reader).decode(state_to_json(state), "")
+        return reader.problems
 
     def _replay(self, before: DabongState, action: Action) -> DabongState | None:
         outcome = engine.resolve(before, action, self.matcher)
@@ -117,7 +124,19 @@ class DabongGame(Game[DabongState]):
 
     # -- adjudication ---------------------------------------------------------------
     def resolve(self, state: DabongState, action: Action) -> Outcome[DabongState]:
-        return engine.resolve(state, action, self.matcher)
+        """Adjudicate; a take-back first proves, with the rules, the log entry it undoes.
+
+        Reading a state checks its log against the piles and hands only (no rules run, so a
+        long log costs little); the entry a take-back pops is the one whose play is replayed
+        on the state it restores, which must be possible and lead back to ``state``. An
+        entry that does not is a state problem (``StateInvalid``, pointed at the entry).
+        """
+        outcome = engine.resolve(state, action, self.matcher)
+        if action.type == "take_back" and outcome.verdict.legal and outcome.state is not None:
+            problems = unwind_problems(state, outcome.state, self._reread, self._replay)
+            if problems:
+                raise StateInvalid(problems)
+        return outcome
 
     def legal_actions(
         self, state: DabongState, seat: int | None = None, *, offset: int = 0, limit: int | None = None
@@ -143,17 +162,13 @@ class DabongGame(Game[DabongState]):
 
 
 def _view_of(data: dict[str, Any], state: DabongState, seat: int) -> dict[str, Any]:
-    """Hide other hands, the draw pile and the seed; a take-back's earlier states likewise."""
+    """Hide other hands, the draw pile and the seed, and where other seats' taken-back cards sat."""
     out = dict(data)
     out.pop("seed", None)
     out["viewer"] = seat
     out["hands"] = [format_cards(h) if i == seat else {"count": len(h)} for i, h in enumerate(state.hands)]
     out["draw_pile"] = {"count": len(state.draw_pile)}
-    if state.take_back is not None:
-        out["take_back"] = {
-            "action": state.take_back.action.to_json(),
-            "before": _view_of(data["take_back"]["before"], state.take_back.before, seat),
-        }
+    out["take_back"] = log_view(state.take_back, seat)
     return out
 
 

@@ -183,7 +183,7 @@ def _seat_segments(state: DabongState, seat: int, matcher: Matcher) -> list[Segm
         answer = OPPOSITE[state.answerable][0]
         segments.append(_play_segment(state, seat, matcher, patterns=frozenset({answer})))
     tail = _natural_entry(state, seat) + table_claims(state, seat) + _one_card_entries(state, seat)
-    if state.take_back is not None and state.take_back.action.seat == seat and state.options.unwinding:
+    if state.take_back and state.take_back[-1].action.seat == seat and state.options.unwinding:
         tail.append(_entry(Action(type="take_back", seat=seat), "dabong.unwind"))
     segments.append(_fixed(tail))
     if state.options.trading:

@@ -66,7 +66,7 @@ def finish_game(state: DabongState, winner: int, how: str, rule_id: str) -> tupl
         winner=match_winner,
         game_winner=winner,
         penalty=None,
-        take_back=None,
+        take_back=(),
         extra_play_then=None,
         answerable=None,
         scores=scores,

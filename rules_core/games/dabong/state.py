@@ -1,19 +1,22 @@
 """The dabong! table state: a frozen record of everything needed to go on.
 
 The state is the whole truth between requests (the service keeps nothing), so it
-also carries what a take-back must restore: ``take_back`` holds the play that can
-still be taken back and the exact state before it (which may hold its own
-``take_back``, for cascading unwinds). JSON encoding lives in ``state_json``.
+also carries what a take-back must restore: ``take_back`` is a flat log with one
+entry per play that can still be taken back, last play last (``take_back_log``).
+JSON encoding lives in ``state_json``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ...kernel import Action, Card, Suit, slots_copier
+from ...kernel import Card, Suit, slots_copier
 from .options import DabongOptions
+
+if TYPE_CHECKING:
+    from .take_back_log import TakeBackEntry
 
 #: Status values: the dealer settles an opening 8/Jack/Shaman; play; a game ended and
 #: the next one may be dealt (tennis, points); the match is over.
@@ -31,14 +34,6 @@ class Penalty:
     cards: int
     #: A 2 skips the seat after it picks up; the Queen of Water does not.
     skip: bool
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TakeBack:
-    """The last play, still open to a take-back, and the exact state before it."""
-
-    action: Action
-    before: DabongState
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -88,7 +83,8 @@ class DabongState:
     #: Winner of the game just finished (None while a game is being played).
     game_winner: int | None
     move: int
-    take_back: TakeBack | None
+    #: The plays that can still be taken back, oldest first (empty: none).
+    take_back: tuple[TakeBackEntry, ...]
     scores: Scores
     #: Identities of the play that put the top card down, in laid order (the mirror answers
     #: it); kept here because a reshuffle recycles the cards under the top.

@@ -1,20 +1,18 @@
 """State <-> JSON, with validation that reports every problem at once.
 
 A state is never repaired: anything impossible (a card twice, a suit that the top
-card cannot have, a penalty with no 2 behind it, a take-back whose play does not
-lead to this state) is reported with a JSON pointer and the state is refused.
+card cannot have, a penalty with no 2 behind it, a take-back entry whose cards are not
+on the pile) is reported with a JSON pointer and the state is refused.
 """
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...kernel import (
     DABONG_55,
     MAX_SEED,
-    Action,
     Card,
     JsonReader,
     Suit,
@@ -23,12 +21,14 @@ from ...kernel import (
     format_cards,
     options_from_json,
     options_to_json,
+    slots_builder,
 )
-from ...kernel.options import describe
+from ...kernel.options import OptionSpec, describe
 from ...kernel.problems import cards_conserved
 from .options import DabongOptions
-from .state import OPENING, OVER, PLAYING, STATUSES, DabongState, Penalty, Scores, TakeBack, evolve
+from .state import OPENING, OVER, PLAYING, STATUSES, DabongState, Penalty, Scores, evolve
 from .state_levels import LevelFields, check_level_fields
+from .take_back_log import log_to_json, read_log
 from .values import card_suits, is_eight, is_jack, is_queen_of_water, is_real
 
 GAME_NAME = "dabong"
@@ -36,10 +36,6 @@ MAX_MOVE = 10**9
 MAX_SEATS = 5
 MIN_SEATS = 2
 
-#: Replays a take-back's play on its ``before`` state: the state it leads to, or None if illegal.
-PlayReplayer = Callable[[DabongState, Action], "DabongState | None"]
-#: Decodes an action (the game's own codec), raising ``InvalidInput``.
-ActionDecoder = Callable[[Any, str], Action]
 
 FIELDS = (
     "game",
@@ -76,18 +72,6 @@ FIELDS = (
 
 
 def state_to_json(state: DabongState) -> dict[str, Any]:
-    return _state_json(state, with_chain=True)
-
-
-def _take_back_json(take_back: TakeBack | None) -> dict[str, Any] | None:
-    if take_back is None:
-        return None
-    return {"action": take_back.action.to_json(), "before": state_to_json(take_back.before)}
-
-
-def _state_json(state: DabongState, *, with_chain: bool) -> dict[str, Any]:
-    """The state's JSON; without ``move`` and ``take_back`` unless ``with_chain`` (what a replayed
-    play must reproduce of the state it leads to)."""
     scores = state.scores
     return {
         "game": GAME_NAME,
@@ -112,7 +96,8 @@ def _state_json(state: DabongState, *, with_chain: bool) -> dict[str, Any]:
         "status": state.status,
         "winner": state.winner,
         "game_winner": state.game_winner,
-        **({"move": state.move, "take_back": _take_back_json(state.take_back)} if with_chain else {}),
+        "move": state.move,
+        "take_back": log_to_json(state.take_back),
         "scores": {
             "games": list(scores.games),
             "sets": list(scores.sets),
@@ -130,63 +115,17 @@ def _state_json(state: DabongState, *, with_chain: bool) -> dict[str, Any]:
 
 
 class StateDecoder:
-    """Reads one state (and, recursively, the states its take-back restores)."""
+    """Reads one state, its take-back log included."""
 
-    def __init__(self, reader: JsonReader, decode_action: ActionDecoder, replay: PlayReplayer) -> None:
+    def __init__(self, reader: JsonReader) -> None:
         self.r = reader
-        self.decode_action = decode_action
-        self.replay = replay
-        # The last options read without a problem, with their JSON: a take-back's state
-        # before repeats its table's options, and reading them again would give the same.
-        self._read_options: tuple[Any, DabongOptions] | None = None
 
     def decode(self, data: Any, pointer: str = "") -> DabongState | None:
         """The state ``data`` holds, or None with its problems added to the reader."""
-        if _chain_below(data) is not None:
-            state = self._replayed_chain(data)
-            if state is not None:
-                return state
         return self.read_in_full(data, pointer)
 
-    def _replayed_chain(self, data: Mapping[str, Any]) -> DabongState | None:
-        """A state with a take-back chain, read from its innermost state up: each state above is
-        its play replayed on the state below, so it is only compared with the JSON, not read
-        field by field. None at the first difference or problem of any kind; the full read
-        then reports every problem as it always has (each state is read and checked, and
-        each play replayed, top down). Whatever this accepts, the full read accepts as the
-        same state: a replayed play reaches a sound state whose JSON reads back as itself."""
-        chain = [data]
-        while (below := _chain_below(chain[-1])) is not None:
-            chain.append(below)
-        scratch = StateDecoder(JsonReader(), self.decode_action, self.replay)
-        state = scratch.read_in_full(chain.pop(), "")
-        if state is None or scratch.r.problems:
-            return None
-        for raw in reversed(chain):
-            take_back = raw["take_back"]
-            try:
-                action = self.decode_action(take_back["action"], "")
-            except ValueError:
-                return None
-            if action.type != "play":
-                return None
-            after = self.replay(state, action)
-            move = raw["move"]
-            if (
-                after is None
-                or after.status != PLAYING
-                or not after.options.unwinding
-                or type(move) is not int
-                or not after.move <= move <= MAX_MOVE
-                or not _same_json(_state_json(after, with_chain=False), raw)
-            ):
-                return None
-            state = evolve(after, move=move, take_back=TakeBack(action=action, before=state))
-        return state
-
     def read_in_full(self, data: Any, pointer: str) -> DabongState | None:
-        """The full read: every state of the chain read and checked, and every play replayed,
-        from the top down (what ``decode`` falls back on, and what tests hold it to)."""
+        """Every field read and checked, then the cross-field facts, then the take-back log."""
         r = self.r
         start = len(r.problems)
         obj = r.obj(data, pointer, allowed=FIELDS)
@@ -273,39 +212,36 @@ class StateDecoder:
             winner=winner,
             game_winner=game_winner,
             move=move,
-            take_back=None,
+            take_back=(),
             scores=scores,
             river=river,
             **levels.as_state_fields(),
         )
         # Cross-field facts are checked even after field problems (every problem at once);
-        # the take-back is only replayed on an otherwise sound state.
+        # the take-back log is only read against an otherwise sound state.
         self._check_table(state, pointer)
         if len(r.problems) > start:
             return None
-        take_back = self._take_back(obj, pointer, state)
+        log = read_log(r, obj, pointer, state)
         if len(r.problems) > start:
             return None
-        return DabongState(**{**_fields(state), "take_back": take_back})
+        return evolve(state, take_back=log) if log else state
 
     # -- pieces ---------------------------------------------------------------------
     def _options(self, obj: Mapping[str, Any], pointer: str) -> DabongOptions:
         raw = obj.get("options")
         where = f"{pointer}/options"
-        if self._read_options is not None and _strictly_same(self._read_options[0], raw):
-            return self._read_options[1]
-        start = len(self.r.problems)
         if "options" not in obj:
             self.r.add(where, "missing", "'options' is required (every option, in full)")
             return DabongOptions()
+        plain = _plain_options(raw)
+        if plain is not None:
+            return plain
         if isinstance(raw, Mapping):
             for spec in describe(DabongOptions):
                 if spec.name not in raw:
                     self.r.add(f"{where}/{spec.name}", "missing", f"option {spec.name!r} is required")
-        options = options_from_json(DabongOptions, raw, where, reader=self.r)
-        if len(self.r.problems) == start:
-            self._read_options = (raw, options)
-        return options
+        return options_from_json(DabongOptions, raw, where, reader=self.r)
 
     def _hands(self, obj: Mapping[str, Any], pointer: str, seats: int) -> tuple[tuple[Card, ...], ...]:
         raw = self.r.list(obj, "hands", pointer)
@@ -463,7 +399,7 @@ class StateDecoder:
         needs_dealer = s.top.is_shaman or (top_id is not None and (is_eight(top_id) or is_jack(top_id)))
         if not needs_dealer or s.identities or s.suit is not None:
             add(f"{pointer}/status", "not_opening", f"an opening {s.top} leaves the dealer nothing to settle")
-        if s.penalty is not None or s.take_back is not None:
+        if s.penalty is not None:
             add(f"{pointer}/penalty", "not_opening", "nothing is pending before the opening card is settled")
 
     def _check_penalty(self, s: DabongState, pointer: str, top_id: Card | None) -> None:
@@ -503,121 +439,40 @@ class StateDecoder:
         if o.scoring != "points" and any(s.scores.points):
             self.r.add(f"{where}/points", "not_allowed", "points are only kept with points scoring")
 
-    def _take_back(self, obj: Mapping[str, Any], pointer: str, state: DabongState) -> TakeBack | None:
-        raw = obj.get("take_back")
-        if raw is None:
-            return None
-        where = f"{pointer}/take_back"
-        tobj = self.r.obj(raw, where, allowed=("action", "before"))
-        if not isinstance(raw, Mapping):  # reported by obj(); {} is read, and lacks both members
-            return None
-        if state.status != PLAYING or not state.options.unwinding:
-            self.r.add(
-                where,
-                "not_allowed",
-                "a play can only be taken back while the game is played with unwinding on",
-            )
-            return None
-        if "action" not in tobj or "before" not in tobj:
-            self.r.add(where, "missing", "a take-back holds the 'action' and the state 'before' it")
-            return None
-        try:
-            action = self.decode_action(tobj["action"], f"{where}/action")
-        except ValueError as exc:
-            for problem in getattr(exc, "problems", ()):
-                self.r.problems.append(problem)
-            return None
-        if action.type != "play":
-            self.r.add(f"{where}/action", "not_a_play", "only a play can be taken back")
-            return None
-        start = len(self.r.problems)
-        # The full read all the way down: only a chain that _replayed_chain refused gets here.
-        before = self.read_in_full(tobj["before"], f"{where}/before")
-        if before is None or len(self.r.problems) > start:
-            return None
-        after = self.replay(before, action)
-        if after is None:
-            self.r.add(
-                f"{where}/action",
-                "not_legal",
-                "the play to take back is not legal on the state before it",
-            )
-            return None
-        mine = {**_fields(state), "move": after.move, "take_back": None}
-        theirs = {**_fields(after), "take_back": None}
-        if mine != theirs or state.move < after.move:
-            self.r.add(where, "inconsistent", "this state is not what the play to take back leads to")
-            return None
-        return TakeBack(action=action, before=before)
+
+def _option_test(spec: OptionSpec) -> Callable[[Any], bool]:
+    """Whether a JSON value is one ``options_from_json`` takes for ``spec`` as it is."""
+    if spec.type == "boolean":
+        return lambda v: type(v) is bool
+    if spec.type == "integer":
+        lo, hi, choices = spec.lo, spec.hi, spec.choices
+        return lambda v: (
+            type(v) is int
+            and (lo is None or v >= lo)
+            and (hi is None or v <= hi)
+            and (choices is None or v in choices)
+        )
+    choices = spec.choices
+    return lambda v: type(v) is str and (choices is None or v in choices)
 
 
-def _chain_below(data: Any) -> Any:
-    """The JSON of the state before the play a state's take-back restores, when ``data`` is an
-    object whose take-back is written as the full read wants it (None otherwise)."""
-    if type(data) is not dict or "move" not in data:
+_OPTION_TESTS = tuple((spec.name, _option_test(spec)) for spec in describe(DabongOptions))
+_OPTION_NAMES = tuple(name for name, _ in _OPTION_TESTS)
+#: ``DabongOptions(**raw)`` without the frozen ``__init__``'s per-field ``object.__setattr__``.
+_new_options: Callable[..., DabongOptions] = slots_builder(DabongOptions, *_OPTION_NAMES)
+
+
+def _plain_options(raw: Any) -> DabongOptions | None:
+    """The options at once when every one is given, of its type and allowed (any state the
+    service wrote); None sends anything else through the reader, which reports it."""
+    if type(raw) is not dict or len(raw) != len(_OPTION_TESTS):
         return None
-    take_back = data.get("take_back")
-    if type(take_back) is not dict or len(take_back) != 2 or "action" not in take_back:
-        return None
-    return take_back.get("before")
-
-
-def _same_json(expected: dict[str, Any], raw: dict[str, Any]) -> bool:
-    """Whether ``raw`` (a state's JSON) holds exactly ``expected`` besides move and take-back,
-    type for type: ``==`` alone takes ``true`` for ``1`` and ``2.0`` for ``2``."""
-    if len(raw) != len(expected) + 2:
-        return False
-    rest = {key: raw.get(key, _ABSENT) for key in expected}
-    if rest != expected or list(map(type, expected.values())) != list(map(type, rest.values())):
-        return False
-    return all(
-        _same_types(value, rest[key])
-        for key, value in expected.items()
-        if key not in _CARD_FIELDS and (type(value) is dict or type(value) is list)
-    )
-
-
-#: Fields that hold only cards (strings) in lists and objects: only a string equals a string,
-#: and a list or an object only its own kind, so ``==`` has already compared their types.
-_CARD_FIELDS = frozenset({"hands", "draw_pile", "discard_pile", "shaman_identities", "previous_play"})
-
-
-def _same_types(value: dict[str, Any] | list[Any], other: dict[str, Any] | list[Any]) -> bool:
-    """Whether two equal JSON containers also agree in type throughout: the types of each
-    container's values compared in one go (a list of cards is one comparison), then the
-    containers inside walked."""
-    stack: list[tuple[Any, Any]] = [(value, other)]
-    while stack:
-        mine, theirs = stack.pop()
-        if type(mine) is dict:
-            mine, theirs = list(mine.values()), list(map(theirs.__getitem__, mine))
-        kinds = list(map(type, mine))
-        if kinds != list(map(type, theirs)):
-            return False
-        if dict in kinds or list in kinds:
-            stack.extend(
-                (v, o) for v, o, kind in zip(mine, theirs, kinds, strict=True) if kind is dict or kind is list
-            )
-    return True
+    for name, fits in _OPTION_TESTS:
+        if name not in raw or not fits(raw[name]):
+            return None
+    return _new_options(*map(raw.__getitem__, _OPTION_NAMES))
 
 
 def _only_the_opening_card(s: DabongState) -> bool:
     """Whether the pile holds only the card turned up at the deal (nothing has been played)."""
     return len(s.discard_pile) == 1 and s.top_play == 1 and not s.previous_play
-
-
-_FIELD_NAMES = tuple(DabongState.__dataclass_fields__)
-_FIELD_VALUES = operator.attrgetter(*_FIELD_NAMES)
-
-
-def _strictly_same(known: Any, raw: Any) -> bool:
-    """Whether ``raw`` is the JSON object ``known`` value for value and type (``True == 1`` in
-    Python, not in JSON)."""
-    return type(known) is dict and type(raw) is dict and raw == known and _same_types(known, raw)
-
-
-_ABSENT = object()
-
-
-def _fields(state: DabongState) -> dict[str, Any]:
-    return dict(zip(_FIELD_NAMES, _FIELD_VALUES(state), strict=True))

@@ -32,7 +32,7 @@ def allow(
     answer (a play sets its own; a take-back restores the earlier state exactly). A seat
     that acts, or whose hand changes, no longer holds its hand as dealt (worst hand).
     """
-    take_back = after.take_back if keep_take_back else None
+    take_back = after.take_back if keep_take_back else ()
     answerable = after.answerable if keep_take_back else None
     as_dealt = after.as_dealt
     if action.type not in KEEPS_AS_DEALT:

@@ -40,7 +40,7 @@ def world_of(view: Mapping[str, Any], rng: random.Random) -> DabongState:
     other action's legality depends on it, and its listing would dwarf the rest.
     """
     bare = {k: v for k, v in view.items() if k != "take_back"}
-    bare["take_back"] = None
+    bare["take_back"] = []
     bare["options"] = {**view["options"], "trading": False}
     data = sample_world(bare, GAME.deck, visible_cards(view), rng)
     return GAME.state_from_json(data)
