@@ -182,10 +182,13 @@ def report(totals: Totals, seconds: float, args: argparse.Namespace) -> str:
         f"- wall {seconds:,.0f} s: {totals.steps / per_second:,.0f} steps/s, "
         f"{totals.requests / per_second:,.0f} requests/s, {totals.games / per_second:,.2f} games/s; "
         f"100,000 games at this rate: {seconds / games * 100_000 / 3600:,.1f} h",
-        f"- CPU of the workers {totals.cpu_s:,.0f} s ({totals.cpu_s / games:.3f} s a game"
-        + ("" if args.url else ", service included")
-        + f"): 100,000 games on {args.workers} free core(s): "
-        f"{totals.cpu_s / games * 100_000 / 3600 / max(args.workers, 1):,.1f} h",
+        (
+            f"- CPU of the workers {totals.cpu_s:,.0f} s ({totals.cpu_s / games:.3f} s a game, service "
+            f"included): 100,000 games on {args.workers} free core(s): "
+            f"{totals.cpu_s / games * 100_000 / 3600 / max(args.workers, 1):,.1f} h"
+            if not args.url
+            else f"- CPU of the workers (the client's only) {totals.cpu_s:,.0f} s"
+        ),
         f"- deals whose drawn option was refused (played with the preset): {totals.options_refused:,}",
         "",
         "| game | games | steps | refused |",

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from service import jsonbody
-from tools.http_play import DEPTH_KIND, GameFacts, InProcess, json_depth, plan, play
+from tools.http_play import DEPTH_KIND, GameFacts, HttpEcho, InProcess, Remote, json_depth, plan, play
 from tools.round_trip import main, run_games
 
 #: Games per game name: about 30 s of CPU in all (99 0.09 s a game, dabong! 0.25, Dobon 0.37).
@@ -95,3 +95,36 @@ def test_json_depth_counts_as_the_body_parser_does() -> None:
         if depth > 1:
             with pytest.raises(jsonbody.MalformedJson, match="nested deeper"):
                 jsonbody.parse(raw, max_depth=depth - 1, max_int=2**63)
+
+
+def test_a_real_server_through_url(transport: InProcess) -> None:
+    """``--url``: the same games over a socket (werkzeug's server here, gunicorn in a run)."""
+    import threading
+
+    from werkzeug.serving import make_server
+
+    server = make_server("127.0.0.1", 0, transport.app, threaded=False)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        remote = Remote(f"http://127.0.0.1:{server.port}")
+        over_socket = run_games(range(3), 5, remote)
+        in_process = run_games(range(3), 5, transport)
+    finally:
+        server.shutdown()
+    assert not over_socket.refused and over_socket.finished == 3
+    assert (over_socket.steps, over_socket.requests) == (in_process.steps, in_process.requests)
+
+
+def test_the_soak_echo_fails_a_playout_the_service_refuses() -> None:
+    """``tests/playouts.py`` with ``echo``: a service that refuses the states (a body parser
+    that takes 3 levels of nesting) fails the playout at its first state."""
+    from rules_core.games import REGISTRY
+    from tests.playouts import run_playouts
+
+    game = REGISTRY.get("99")
+    assert game is not None
+    echo = HttpEcho(InProcess({"MAX_JSON_DEPTH": 3}))
+    with pytest.raises(AssertionError, match="step=0: the service did not take the state back unchanged: "):
+        run_playouts(game, [0], 2, echo=echo)
+    assert run_playouts(game, [0], 2, echo=HttpEcho()).games == 1
