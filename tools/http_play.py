@@ -28,7 +28,7 @@ import logging
 import random
 import re
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 from urllib.parse import urlsplit
 
@@ -293,7 +293,6 @@ class Played:
     refusal: Refusal | None = None
     #: Largest JSON nesting of a state answered.
     max_depth: int = 0
-    bot_passes: int = field(default=0)
 
 
 def json_depth(value: Any) -> int:
@@ -360,7 +359,7 @@ def play(transport: Transport, table: Table, max_steps: int) -> Played:
                 raise _Stop(Refusal(f"no end within {max_steps} actions", step, "-", body, 0, None))
             turn = state.get("turn")
             seat = turn if turn in to_act else rng.choice(to_act)
-            action = _choose(send, state, seat, table.players[seat], rng, played)
+            action = _choose(send, state, seat, table.players[seat], rng)
             applied = send("apply", "apply", {"state": state, "action": action})
             state, to_act, over = applied["state"], applied["to_act"], applied["over"]
             step += 1
@@ -370,9 +369,7 @@ def play(transport: Transport, table: Table, max_steps: int) -> Played:
     return played
 
 
-def _choose(
-    send: Any, state: dict[str, Any], seat: int, player: str, rng: random.Random, played: Played
-) -> dict[str, Any]:
+def _choose(send: Any, state: dict[str, Any], seat: int, player: str, rng: random.Random) -> dict[str, Any]:
     if player.startswith("bot:"):
         level = player.removeprefix("bot:")
         body = {"state": state, "seat": seat, "level": level, "seed": rng.randrange(2**31)}
@@ -380,7 +377,6 @@ def _choose(
         if suggestion["action"] is not None:
             return suggestion["action"]  # type: ignore[no-any-return]
         # The seat may act but need not (an out-of-turn chance): a listed action then.
-        played.bot_passes += 1
     listing = send("legal-actions", "legal-actions", {"state": state, "seat": seat, "limit": LISTING_LIMIT})
     actions = [entry["action"] for entry in listing["actions"]]
     # A uniform pick over dabong!'s listing would trade at nearly every step (2^n x 2^m
