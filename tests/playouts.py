@@ -16,7 +16,9 @@ actions with a generator seeded from the pair. At every step it checks that
 * the cards of the deck are conserved (hands, draw pile, every top-level ``*pile`` list and
   the ``extra_zones`` named by the caller hold each card of ``game.deck`` exactly once);
 * the state survives a JSON round trip unchanged (``dumps``/``loads``, ``state_from_json``,
-  ``state_to_json``);
+  ``state_to_json``) and, with ``echo``, one through the service's HTTP request path too
+  (``echo(game name, state JSON)`` answers None when the service took the state back and
+  answered it unchanged, else what went wrong: ``tools.http_play.HttpEcho``);
 * ``to_act`` names exactly the seats that have listed actions, per-seat listings add up to
   the whole listing, and a finished game lists nothing;
 * every listed action is legal by ``resolve`` and yields a next state (whose effects encode
@@ -45,6 +47,8 @@ from rules_core.kernel import Action, Game, StateInvalid, format_card
 
 #: ``chooser(game, state, entries, rng) -> action``: how a playout picks its next action.
 Chooser = Callable[[Game[Any], Any, list[Any], random.Random], Action]
+#: ``echo(game name, state JSON) -> None | problem``: the state sent back through the service.
+Echo = Callable[[str, dict[str, Any]], str | None]
 
 
 @dataclass
@@ -69,6 +73,7 @@ def run_playouts(
     extra_zones: tuple[str, ...] = (),
     allow_draw: bool = False,
     chooser: Chooser | None = None,
+    echo: Echo | None = None,
 ) -> PlayoutReport:
     """Play one random game per (seed, seat count) and check the invariants; return the totals.
 
@@ -84,9 +89,10 @@ def run_playouts(
     report = PlayoutReport()
     for seed in seeds:
         for count in seat_counts:
-            _Playout(game, seed, count, options, unlisted_samples, resample_every, extra_zones, chooser).run(
-                report, allow_draw
+            playout = _Playout(
+                game, seed, count, options, unlisted_samples, resample_every, extra_zones, chooser, echo
             )
+            playout.run(report, allow_draw)
     return report
 
 
@@ -101,9 +107,11 @@ class _Playout:
         resample_every: int,
         extra_zones: tuple[str, ...],
         chooser: Chooser | None = None,
+        echo: Echo | None = None,
     ) -> None:
         self.game = game
         self.chooser = chooser
+        self.echo = echo
         self.actions: list[Action] = []
         self.seed = seed
         self.seats = seats
@@ -176,6 +184,9 @@ class _Playout:
         except StateInvalid as exc:
             raise self.fail(f"a reached state was rejected: {exc}") from exc
         self.check(self.game.state_to_json(again) == data, "the state changed in a JSON round trip")
+        if self.echo is not None:
+            problem = self.echo(self.game.name, data)
+            self.check(problem is None, f"the service did not take the state back unchanged: {problem}")
         held = Counter(self.cards_in(data))
         self.check(
             held == self.deck, f"cards not conserved: extra {held - self.deck}, missing {self.deck - held}"

@@ -16,6 +16,11 @@ request; without it requests go through Flask's test client in the job's process
 Bounded by ``--minutes`` (plus the shrinking of a failure found near the end, at most
 Hypothesis' 5 minutes); the servers stop with their jobs.
 
+Beside the cases, each job sends every state of each playout it draws (once per playout)
+back through the HTTP request path in a replay of no action: each must be accepted and
+answered unchanged (the round trip at every step of a game; such a failure is a one-state
+request already, kept as found without shrinking).
+
 Prints the cases, the CPU seconds of the requests, the slowest request by CPU per
 game and operation, and every kind of failure with how many cases it took and how
 long until it was first seen. Exit status 1 when anything failed.
@@ -60,9 +65,9 @@ def free_port() -> int:
 def _job(job: int, args: argparse.Namespace, shared: Any = None) -> dict[str, Any]:
     from hypothesis import HealthCheck, Phase, given, seed, settings
 
-    from tests.fuzz.harness import InProcessClient
+    from tests.fuzz.harness import InProcessClient, round_trip_states
     from tests.fuzz.harness import run_request as send
-    from tests.fuzz.strategies import cases, regression_record
+    from tests.fuzz.strategies import cases, regression_record, request_record
 
     client: Any = None
     if args.gunicorn:
@@ -74,7 +79,14 @@ def _job(job: int, args: argparse.Namespace, shared: Any = None) -> dict[str, An
     started = time.monotonic()
     deadline = started + args.minutes * 60
     games = tuple(args.game)
-    out: dict[str, Any] = {"cases": 0, "requests": 0, "cpu_s": 0.0, "over_budget": 0}
+    out: dict[str, Any] = {
+        "cases": 0,
+        "requests": 0,
+        "cpu_s": 0.0,
+        "over_budget": 0,
+        "playouts_walked": 0,
+        "states_walked": 0,
+    }
     counts: Counter[str] = Counter()
     first: dict[str, dict[str, Any]] = {}
     shrunk: dict[str, dict[str, Any]] = {}
@@ -83,12 +95,48 @@ def _job(job: int, args: argparse.Namespace, shared: Any = None) -> dict[str, An
     # Kinds already found by any job (a Manager dict): each kind is shrunk once per run.
     known: Any = shared if shared is not None else {}
     target: list[str | None] = [None]
+    # Playouts whose every state this job has sent back already (a playout is drawn many times).
+    walked: set[Any] = set()
+
+    def walk(case: Any) -> None:
+        """Every state of the case's playout, round-tripped through HTTP once per job. Its
+        failures are one-state replays already, so they are kept as found, not shrunk."""
+        played = case.playout
+        key = (played.game, played.preset, played.seats, played.seed, played.players, played.overrides)
+        if key in walked:
+            return
+        walked.add(key)
+        where = case.describe().split(" state #")[0]
+        outcome = round_trip_states(client, played.game, played.states, where)
+        out["requests"] += len(outcome.timings)
+        out["cpu_s"] += sum(cpu for _, _, cpu, _ in outcome.timings)
+        out["playouts_walked"] += 1
+        out["states_walked"] += len(played.states)
+        for failure, request in outcome.failed:
+            name = _key(failure)
+            counts[name] += 1
+            if name not in first:
+                first[name] = {
+                    "cases": out["cases"],
+                    "seconds": round(time.monotonic() - started, 1),
+                    "case": f"every state of {where}",
+                    "failure": str(failure)[:1500],
+                }
+            if name not in known:
+                known[name] = job
+                shrunk[name] = {
+                    "case": f"every state of {where}",
+                    "failure": str(failure),
+                    "record": request_record(failure, request, f"every state of {where}"),
+                }
 
     def body(case: Any) -> None:
         if time.monotonic() > deadline + (SHRINK_GRACE_S if target[0] else 0):
             return
         outcome = send(client, case.request)
         keys = {_key(f): f for f in outcome.failures}
+        if target[0] is None:
+            walk(case)
         if target[0] is not None:  # shrinking: fail only with the kind being shrunk
             if target[0] in keys:
                 shrunk[target[0]] = {
@@ -185,7 +233,14 @@ def _key(failure: Any) -> str:
 
 
 def _merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
-    total: dict[str, Any] = {"cases": 0, "requests": 0, "cpu_s": 0.0, "over_budget": 0}
+    total: dict[str, Any] = {
+        "cases": 0,
+        "requests": 0,
+        "cpu_s": 0.0,
+        "over_budget": 0,
+        "playouts_walked": 0,
+        "states_walked": 0,
+    }
     counts: Counter[str] = Counter()
     first: dict[str, dict[str, Any]] = {}
     shrunk: dict[str, dict[str, Any]] = {}
@@ -215,6 +270,10 @@ def _print(total: dict[str, Any], args: argparse.Namespace) -> None:
     print(
         f"cases {total['cases']:,}, requests {total['requests']:,}, request CPU {total['cpu_s']:.1f} s, "
         f"over-budget refusals {total['over_budget']}, wall {total['wall_s']:.0f} s"
+    )
+    print(
+        f"every state round-tripped of {total['playouts_walked']:,} playouts: "
+        f"{total['states_walked']:,} states"
     )
     print("\n| game and operation | requests | slowest CPU s | slowest request |")
     print("| --- | ---: | ---: | --- |")

@@ -7,7 +7,10 @@ Uses the same checker as the test suite (``tests/playouts.py``): cards
 conserved, JSON round trip, listing against validation, unlisted actions
 refused, views hiding what they must and unchanged across re-dealt hidden
 cards, replay giving the same final state, an end within ``max_actions`` with
-one winner (or a rule draw where the game has them). Half the decisions are
+one winner (or a rule draw where the game has them), and every state sent back
+through the service's HTTP request path (the app's WSGI path in the soak's process,
+``tools.http_play.HttpEcho``: a replay of no action) accepted and answered unchanged
+(``--no-http`` leaves that out). Half the decisions are
 made by the game's bot at a random level (when the game has one), the rest
 uniformly at random. A failure prints its seed, seat count and the shortest
 failing action log (the deal's actions up to the one that broke an invariant).
@@ -68,10 +71,22 @@ def mixed_chooser(game: Game[Any], state: Any, entries: list[Any], rng: random.R
     return suggestion.action if suggestion is not None else rng.choice(entries).action
 
 
-def _chunk(args: tuple[str, str, list[int], bool]) -> dict[str, Any]:
+#: One HTTP echo per worker process (building the app is the costly part).
+_ECHO: dict[str, Any] = {}
+
+
+def http_echo() -> Any:
+    if "echo" not in _ECHO:
+        from .http_play import HttpEcho
+
+        _ECHO["echo"] = HttpEcho()
+    return _ECHO["echo"]
+
+
+def _chunk(args: tuple[str, str, list[int], bool, bool]) -> dict[str, Any]:
     from tests.playouts import run_playouts
 
-    name, preset, seeds, bots = args
+    name, preset, seeds, bots, http = args
     game = soak_game(name)
     options = soak_options(game, preset)
     seat_range = range(game.min_seats, game.max_seats + 1)
@@ -89,6 +104,7 @@ def _chunk(args: tuple[str, str, list[int], bool]) -> dict[str, Any]:
                 unlisted_samples=1,
                 extra_zones=EXTRA_ZONES.get(name, ()),
                 chooser=mixed_chooser if bots else None,
+                echo=http_echo() if http else None,
             )
         except AssertionError as exc:
             out["failures"].append(
@@ -111,6 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--no-bots", action="store_true")
+    parser.add_argument("--no-http", action="store_true", help="no HTTP echo of every state")
     args = parser.parse_args(argv)
     names = args.game or list(REGISTRY.names())
     chunk = 50
@@ -126,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
                     continue
                 seeds = list(range(args.first_seed, args.first_seed + args.games))
                 jobs = [
-                    (name, preset, seeds[i : i + chunk], not args.no_bots)
+                    (name, preset, seeds[i : i + chunk], not args.no_bots, not args.no_http)
                     for i in range(0, len(seeds), chunk)
                 ]
                 started = time.perf_counter()

@@ -1,7 +1,8 @@
 """Long random playouts, outside the suite: ``python -m tests.dabong.soak_playouts [seeds]``.
 
 Every preset at 2 to 5 seats, trading off (its listing is exponential), one game per
-seed and seat count, all invariants of ``tests/playouts.py`` at every step.
+seed and seat count, all invariants of ``tests/playouts.py`` at every step, the state
+sent back through the service's HTTP request path too (``tools.http_play.HttpEcho``).
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from dataclasses import replace
 from rules_core.games.dabong import GAME
 from tests.dabong.tables import unbounded_game
 from tests.playouts import run_playouts
+from tools.http_play import HttpEcho
 
 
 def main(seeds: int) -> None:
+    echo = HttpEcho()
     for preset in ("beginner", "intermediate", "master"):
         for scoring in ("single", "tennis", "points"):
             options = replace(
@@ -32,6 +35,7 @@ def main(seeds: int) -> None:
                 seats=range(2, 6),
                 options=options,
                 extra_zones=("river",),
+                echo=echo,
             )
             took = time.perf_counter() - start
             print(

@@ -126,6 +126,8 @@ class Outcome:
     #: (game, op, cpu seconds, compact request) of every request sent.
     timings: list[tuple[str, str, float, str]] = field(default_factory=list)
     over_budget_refusals: int = 0
+    #: (failure, request) of each failure, where the caller keeps them (``round_trip_states``).
+    failed: list[tuple[Failure, Any]] = field(default_factory=list)
 
 
 def _trace_signature(trace: str | None) -> str:
@@ -247,6 +249,20 @@ def run_request(client: Client, request: Request) -> Outcome:
         followups.append(_round_trip(request.game, sent, "a mutated state the service accepted"))
     for followup in followups:
         check(followup, client.post(followup.path, followup.payload()), outcome)
+    return outcome
+
+
+def round_trip_states(client: Client, game: str, states: Any, where: str) -> Outcome:
+    """Send every state of a reachable playout (``states``, as the service writes them) back
+    through the HTTP request path, each in a replay of no action: each must be accepted and
+    answered unchanged. This is the property at every step of a game, not only at the states
+    the cases happen to draw."""
+    outcome = Outcome()
+    for index, state in enumerate(states):
+        request = _round_trip(game, state, f"state #{index} of {where}")
+        before = len(outcome.failures)
+        check(request, client.post(request.path, request.payload()), outcome)
+        outcome.failed += [(failure, request) for failure in outcome.failures[before:]]
     return outcome
 
 

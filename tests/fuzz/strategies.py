@@ -137,6 +137,22 @@ def regression_record(case: Case, failure: Any) -> dict[str, Any]:
     }
 
 
+def request_record(failure: Any, request: Request, described: str) -> dict[str, Any]:
+    """A failing round trip of one state (``harness.round_trip_states``) as a regression file."""
+    return {
+        "found": str(failure.kind),
+        "detail": str(failure.detail)[:300],
+        "case": described,
+        "game": request.game,
+        "op": request.op,
+        "body": request.body,
+        "raw": None,
+        "expect_ok": request.expect_ok,
+        "expect_refused": request.expect_refused,
+        "expect_final": request.expect_final,
+    }
+
+
 def request_from_record(record: dict[str, Any]) -> Request:
     raw = record.get("raw")
     return Request(

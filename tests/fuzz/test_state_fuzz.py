@@ -8,7 +8,10 @@ reported as found; ``tools.fuzz_states`` shrinks). Two families per game:
   state answered must come back unchanged;
 * mutated states (and bodies with a duplicate key): never a 5xx, within budget, a
   refusal names its problems with pointers into the request, an accepted state is
-  echoed unchanged.
+  echoed unchanged;
+
+and, outside Hypothesis, every state of one playout per preset and seat count sent back
+through the HTTP request path (a replay of no action): accepted and answered unchanged.
 """
 
 from __future__ import annotations
@@ -16,9 +19,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 
-from .harness import InProcessClient, run_request
+from .harness import InProcessClient, round_trip_states, run_request
+from .reachable import game_named, playout
 from .requests import OPERATIONS
-from .strategies import Case, cases
+from .strategies import PLAYER_MIXES, Case, cases, presets_of
 
 GAMES = ("99", "dobon", "dabong")
 #: Cases per game and family: about 25 s of the suite in all on the 2-core CI machine.
@@ -61,3 +65,29 @@ def test_mutated_states_are_refused_or_answered(client: InProcessClient, game: s
         _run(client, case)
 
     run()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_state_of_reachable_playouts_comes_back(client: InProcessClient, game: str) -> None:
+    """Every step of a game, not only the states the cases draw: one playout (seed 0) per
+    preset and seat count, the player mixes taking turns."""
+    spec = game_named(game)
+    failures = []
+    turn = 0
+    for preset in presets_of(game):
+        for seats in range(spec.min_seats, spec.max_seats + 1):
+            players = PLAYER_MIXES[turn % len(PLAYER_MIXES)]
+            turn += 1
+            played = playout(game, preset, seats, 0, players)
+            where = f"{game} {preset} seats={seats} seed=0 players={','.join(players)}"
+            failures += round_trip_states(client, game, played.states, where).failures
+    assert not failures, "\n".join(str(f)[:600] for f in failures[:5])
+
+
+def test_a_state_not_answered_back_fails_the_round_trip(client: InProcessClient) -> None:
+    """The check above can fail: of three states, the one without its hands is refused."""
+    states = playout("99", "standard", 2, 0, ("normal",)).states[:2]
+    refused = {k: v for k, v in states[0].items() if k != "hands"}
+    failures = round_trip_states(client, "99", [states[0], refused, states[1]], "a broken list").failures
+    assert [f.kind for f in failures] == ["state not accepted back"], failures
+    assert "/state/hands" in failures[0].detail
