@@ -557,7 +557,7 @@ class ShapePattern(Pattern):
         candidates = candidates or 0
         if self.id == "self_mirror" and ENUMERATE_FIRST > 0 and not take_all:
             # The self mirror has no census, but its totals cost far less than its trial:
-            # past SELF_MIRROR_FIRST entries it is counted (R-DABONG-M33). Its source yields
+            # past SELF_MIRROR_FIRST entries it is counted (MD-33). Its source yields
             # every laid self mirror of the suits, owned or not, so a trial of that many
             # entries judged several hundred candidates and failed nearly every time.
             counted = self._counted(lay, hand, laying, rules, budget, cheap=True)
@@ -728,7 +728,7 @@ class ShapePattern(Pattern):
                     runs.entries, runs.plays, lambda: ChainedSets(self.id, run_parts()), pairs=False
                 )
             return None if cheap else ChainedSets(self.id, run_parts())
-        # The walk order (rank by rank or not) follows every owner the sizes allow (R-DABONG-M24);
+        # The walk order (rank by rank or not) follows every owner the sizes allow (MD-24);
         # the programme itself tracks only the owners that can accept one of this shape's sets.
         by_rank = any(GRP in r.needs for r in (mine, *owners))
         owners = may_own(self.id, owners, lay.rules)
@@ -811,9 +811,9 @@ _SET_TOTALS: dict[str, type[SetTotals]] = {
 #: where a count exists). The matcher tests run with both settings.
 ENUMERATE_FIRST = 400
 #: Candidate sets past which a shape with a dedicated counter (``set_totals``) counts
-#: instead of trying its sets one by one (R-DABONG-M31; measured: ``docs/dev/matcher-worst-hand.md``).
+#: instead of trying its sets one by one (MD-31; measured: ``docs/dev/matcher-worst-hand.md``).
 COUNT_FIRST = 100
-#: Entries of its own totals past which a self mirror counts instead of trying (R-DABONG-M33).
+#: Entries of its own totals past which a self mirror counts instead of trying (MD-33).
 SELF_MIRROR_FIRST = 100
 
 
