@@ -1,0 +1,562 @@
+"""Every dabong! play pattern as one declarative spec, and the check derived from the specs.
+
+A spec states the rulebook's pattern in the terms a reader of the rulebook recognises: how
+many cards, whether they share a suit, how they fall into ranks, what they add up to, whether
+the order is a sequence, the order rule and the first-card rule, the level and switch that
+enable it, and its rule id. Everything the single-play check needs is derived from those:
+
+* ``judge_of(spec)``: the verdict on fully identified cards laid in order, as the reason code
+  of the first constraint they break (None: the play is the pattern). The constraints are
+  tried in one order for every pattern (the shared suit, then the ranks, the total and the
+  sequence, then the 8 rule of a mixed-suit play, then the first card), so two patterns that
+  break alike answer alike;
+* ``SHAPE_REASONS``: every reason code a spec can answer, with its message and rule id;
+* the facts the Shaman search prunes on (``ShapePattern._partial_ok``): which specs need a
+  shared suit, bar 8s, fix one rank, bound the cards of a rank or the number of ranks.
+
+Each pattern is declared once here: the Beginner units (``single.py``, ``sums.py``) and the
+sums' shape twins of the river and neutralisation listings read the same spec. A rule id leads
+to its spec in one hop (``SPEC_OF_RULE``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from ....kernel import Card, Rank
+from ..values import in_play_value
+from .base import OrderRule
+from .shapes import Lay, common_suits, eight_banned, first_ok, is_run, rank_counts, shares, twenty_one
+
+#: The most cards of one rank a play can hold: the four real cards and the deck's three Shamans.
+MOST_OF_ONE_RANK = 7
+
+
+class Suits(StrEnum):
+    """How the suits of a pattern's cards relate."""
+
+    #: Every card shares one suit (a Jack counts as both of its pair, a wild 8 as every suit).
+    SHARED = "one shared suit"
+    #: Any suits; an 8 inside the play only where 8s go wild ("8s MUST be the same suit as the
+    #: other cards in multi-card plays", which a mixed-suit play cannot satisfy).
+    MIXED = "mixed suits, no 8 unless wild"
+    #: Each half of the play shares a suit of its own; mixed overall (no 8 unless wild).
+    HALVES = "each half one shared suit, no 8 unless wild"
+    #: Cards share a suit exactly where the previous play's mirrored cards did; an 8 shares a
+    #: suit with every other card unless 8s go wild.
+    AS_PREVIOUS = "the previous play's suit pattern"
+
+
+class First(StrEnum):
+    """The first-card rule (answering pending 2s at Master, every pattern takes it)."""
+
+    FOLLOWS = "the first card laid follows the top (suit or rank) or is an 8"
+    FREE = "no rule on the first card"
+
+
+class Target(StrEnum):
+    """What a total must come to."""
+
+    PILE = "the top card's pile value"
+    TWENTY_ONE = "21"
+    #: The value of the pending 2s (two per 2), above 2 (a card of value 2 is a 2: an add-on).
+    ACCUMULATED = "the pending 2s' value"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reason:
+    """A reason code a spec answers, its message, and the rule it cites (None: the spec's)."""
+
+    code: str
+    message: str
+    rule_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OneRank:
+    """Every card of one rank: ``rank`` (``None`` with ``of_top``: the top card's; ``None``
+    alone: any one rank)."""
+
+    rank: Rank | None = None
+    of_top: bool = False
+
+    def fits(self, ids: tuple[Card, ...], lay: Lay) -> bool:
+        want = lay.ctx.top.rank if self.of_top else self.rank
+        if want is None:
+            return len(rank_counts(ids)) == 1
+        return all(i.rank is want for i in ids)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RankGroups:
+    """The cards fall into ranks of exactly ``counts`` (sorted) cards, or, with ``each``, into
+    at least ``least_ranks`` ranks of exactly ``each`` cards."""
+
+    counts: tuple[int, ...] | None = None
+    each: int | None = None
+    least_ranks: int = 1
+
+    def fits(self, ids: tuple[Card, ...], lay: Lay) -> bool:
+        found = rank_counts(ids)
+        if self.counts is not None:
+            return tuple(found) == self.counts
+        return len(found) >= self.least_ranks and set(found) == {self.each}
+
+    @property
+    def most_of_a_rank(self) -> int:
+        return max(self.counts) if self.counts is not None else self.each or MOST_OF_ONE_RANK
+
+    @property
+    def least_of_a_rank(self) -> int:
+        return min(self.counts) if self.counts is not None else self.each or 0
+
+    @property
+    def most_ranks(self) -> int:
+        return len(self.counts) if self.counts is not None else 13
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Total:
+    """The cards' in-play values come to ``target``: added up, or (``difference``) the first
+    card less the others; with ``aces_high`` each Ace is 1 or 11."""
+
+    target: Target
+    difference: bool = False
+    aces_high: bool = False
+
+    def fits(self, ids: tuple[Card, ...], lay: Lay) -> bool:
+        if self.aces_high:
+            assert self.target is Target.TWENTY_ONE and not self.difference
+            return twenty_one(ids)
+        goal = self.goal(lay)
+        if goal is None:
+            return False
+        values = [in_play_value(i) for i in ids]
+        if self.difference:
+            return values[0] - sum(values[1:]) == goal
+        return sum(values) == goal
+
+    def goal(self, lay: Lay) -> int | None:
+        if self.target is Target.PILE:
+            return lay.ctx.pile_value
+        if self.target is Target.TWENTY_ONE:
+            return 21
+        return lay.neutral if lay.neutral > 2 else None
+
+    def sums_to_try(self, lay: Lay) -> tuple[int, ...]:
+        """The totals of plain in-play values (Aces 1) that can make the target."""
+        if self.aces_high:
+            return (1, 11, 21)  # 21 with two, one or no Ace counted as 11
+        goal = self.goal(lay)
+        return () if goal is None else (goal,)
+
+    @property
+    def says(self) -> str:
+        if self.aces_high:
+            return "must add up to 21 (Aces 1 or 11)"
+        verb = "come to" if self.difference else "add up to"
+        return f"must {verb} {_TARGET_WORDS[self.target]}"
+
+
+_TARGET_WORDS = {
+    Target.PILE: "the top card's value",
+    Target.TWENTY_ONE: "21",
+    Target.ACCUMULATED: "the pending 2s' value",
+}
+
+
+class Sequence(StrEnum):
+    """An order that is part of the pattern."""
+
+    #: Strictly ascending or descending by rank as laid, Aces high or low, wrapping, 13 at most.
+    RUN = "a run"
+    #: The previous play's ranks in reverse order.
+    MIRROR = "the previous play mirrored"
+    #: An even number of cards, the second half the first's ranks reversed.
+    SELF_MIRROR = "two halves, the second the first's ranks reversed"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PatternSpec:
+    """One rulebook pattern (see the module docstring)."""
+
+    id: str
+    rule_id: str
+    level: str
+    #: The option that switches it off (``None``: it is on whenever its level is).
+    switch: str | None
+    #: How it is named in messages ("a full house").
+    name: str
+    least_cards: int
+    most_cards: int = 55
+    #: Every play of the pattern has a multiple of this many cards.
+    cards_multiple: int = 1
+    suits: Suits
+    ranks: OneRank | RankGroups | None = None
+    total: Total | None = None
+    sequence: Sequence | None = None
+    order: OrderRule
+    first: First
+    #: The reason for a play whose ranks, total or sequence break the pattern (default: the
+    #: total's or the run's own words); ``suits_miss`` for one whose cards share no suit.
+    shape_miss: Reason | None = None
+    suits_miss: Reason | None = None
+    #: The check, derived (``judge_of``).
+    judge: Callable[[tuple[Card, ...], Lay], str | None] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "judge", judge_of(self))
+
+    # -- what the Shaman search and the listing read, derived ---------------------------------
+    @property
+    def first_follows_always(self) -> bool:
+        return self.first is First.FOLLOWS
+
+    def first_follows(self, lay: Lay) -> bool:
+        """Whether the first card must follow (or, answering 2s, be a 2 or of their value)."""
+        return self.first is First.FOLLOWS or bool(lay.neutral)
+
+    @property
+    def shared_suit(self) -> bool:
+        return self.suits is Suits.SHARED
+
+    @property
+    def bars_eights(self) -> bool:
+        """No 8 inside a multi-card play of it while 8s must share the others' suit."""
+        return self.suits in (Suits.MIXED, Suits.HALVES)
+
+    @property
+    def one_rank(self) -> OneRank | None:
+        return self.ranks if isinstance(self.ranks, OneRank) else None
+
+    @property
+    def fixed_rank(self) -> Rank | None:
+        """The one rank every card takes, when the spec names it."""
+        one = self.one_rank
+        return one.rank if one is not None else None
+
+    @property
+    def most_of_a_rank(self) -> int | None:
+        """The most cards a rank may hold, for a spec that groups its cards by rank."""
+        if isinstance(self.ranks, RankGroups):
+            return self.ranks.most_of_a_rank
+        one = self.one_rank
+        if one is not None and one.rank is None and not one.of_top:
+            return MOST_OF_ONE_RANK
+        return None
+
+    @property
+    def least_of_a_rank(self) -> int:
+        return self.ranks.least_of_a_rank if isinstance(self.ranks, RankGroups) else 0
+
+    @property
+    def most_ranks(self) -> int:
+        if isinstance(self.ranks, RankGroups):
+            return self.ranks.most_ranks
+        return 1 if self.one_rank is not None else 13
+
+    def rank_counts_fit(self, counts: list[int]) -> bool:
+        """Whether sorted rank counts can be this pattern (for a spec grouped by rank)."""
+        if isinstance(self.ranks, RankGroups):
+            if self.ranks.counts is not None:
+                return tuple(counts) == self.ranks.counts
+            return len(counts) >= self.ranks.least_ranks and set(counts) == {self.ranks.each}
+        return len(counts) == 1
+
+    @property
+    def first_free(self) -> bool:
+        """Whether, but for the first-card rule, the verdict ignores which card is first."""
+        return self.total is None or not self.total.difference
+
+    # -- reasons -------------------------------------------------------------------------------
+    def reasons(self) -> dict[str, tuple[str, str]]:
+        """Every reason code this spec's check answers but the shared ones: code -> (message,
+        rule id)."""
+        out: dict[str, tuple[str, str]] = {}
+        if self.suits is Suits.SHARED:
+            miss = self.suits_miss or Reason(
+                code=f"{self.id}_suits_differ", message=f"{self.name} needs cards of one suit"
+            )
+            out[miss.code] = (miss.message, miss.rule_id or self.rule_id)
+        if self.sequence is Sequence.MIRROR:
+            for tail, says in _MIRROR_SAYS:
+                out[f"{self.id}_{tail}"] = (f"{self.name} {says}", self.rule_id)
+        shape = self._shape_reason()
+        if shape is not None:
+            out[shape.code] = (shape.message, shape.rule_id or self.rule_id)
+        return out
+
+    def _shape_reason(self) -> Reason | None:
+        if self.shape_miss is not None:
+            return self.shape_miss
+        if self.ranks is not None or self.sequence is Sequence.SELF_MIRROR:
+            raise ValueError(f"{self.id}: a rank profile or a self mirror names its shape_miss")
+        if self.total is not None:
+            return Reason(code=f"{self.id}_wrong_total", message=f"{self.name} {self.total.says}")
+        if self.sequence is Sequence.RUN:
+            return Reason(
+                code=f"{self.id}_not_in_sequence",
+                message=f"{self.name} is laid strictly ascending or strictly descending",
+            )
+        return None
+
+
+#: The mirror's own reasons (code tail, message after its name), in the order they are tried.
+_MIRROR_SAYS = (
+    ("length_differs", "has as many cards as the previous play"),
+    ("ranks_differ", "lays the previous play's ranks in reverse order"),
+    ("suit_pattern_broken", "keeps the previous play's suit pattern"),
+)
+
+Check = Callable[[tuple[Card, ...], Lay], str | None]
+#: The code of a first card that breaks the first-card rule (the unit prefixes its id).
+_NO_FOLLOW = "first_card_does_not_follow"
+
+
+def judge_of(spec: PatternSpec) -> Check:
+    """The check of ``spec``: the code of the first constraint ``ids`` breaks, or None.
+
+    The steps are chosen once per spec, so a check runs only its own constraints.
+    """
+    steps: list[Check] = []
+    if spec.suits is Suits.SHARED:
+        suits_code = spec.suits_miss.code if spec.suits_miss else f"{spec.id}_suits_differ"
+        steps.append(lambda ids, lay: None if common_suits(ids, lay.rules) else suits_code)
+    shape = spec._shape_reason()
+    shape_code = shape.code if shape is not None else ""
+    if spec.ranks is not None:
+        ranks = spec.ranks
+        steps.append(lambda ids, lay: None if ranks.fits(ids, lay) else shape_code)
+    if spec.total is not None:
+        total = spec.total
+        steps.append(lambda ids, lay: None if total.fits(ids, lay) else shape_code)
+    if spec.sequence is Sequence.RUN:
+        steps.append(lambda ids, lay: None if is_run(ids) else shape_code)
+    elif spec.sequence is Sequence.SELF_MIRROR:
+        steps.append(lambda ids, lay: None if _self_mirrored(ids, lay) else shape_code)
+    elif spec.sequence is Sequence.MIRROR:
+        steps.append(_mirror_check(spec.id))
+    if spec.bars_eights:
+        steps.append(lambda ids, lay: "eight_must_share_suit" if eight_banned(ids, lay.rules) else None)
+    if spec.first is First.FOLLOWS:
+        steps.append(lambda ids, lay: None if first_ok(ids[0], lay) else _NO_FOLLOW)
+    else:  # answering 2s, every pattern's first card is a 2 or of their value
+        steps.append(lambda ids, lay: _NO_FOLLOW if lay.neutral and not first_ok(ids[0], lay) else None)
+    chain = tuple(steps)
+
+    def judge(ids: tuple[Card, ...], lay: Lay) -> str | None:
+        for step in chain:
+            code = step(ids, lay)
+            if code is not None:
+                return code
+        return None
+
+    return judge
+
+
+def _self_mirrored(ids: tuple[Card, ...], lay: Lay) -> bool:
+    if len(ids) % 2:
+        return False
+    half = len(ids) // 2
+    first, second = ids[:half], ids[half:]
+    if not all(a.rank is b.rank for a, b in zip(first, reversed(second), strict=True)):
+        return False
+    return bool(common_suits(first, lay.rules)) and bool(common_suits(second, lay.rules))
+
+
+def _mirror_check(pattern: str) -> Check:
+    length, ranks, suits = (f"{pattern}_{tail}" for tail, _ in _MIRROR_SAYS)
+
+    def check(ids: tuple[Card, ...], lay: Lay) -> str | None:
+        before = lay.ctx.previous_play
+        if len(before) != len(ids):
+            return length
+        back = tuple(reversed(before))
+        if any(a.rank is not b.rank for a, b in zip(ids, back, strict=True)):
+            return ranks
+        rules = lay.rules
+        for i in range(len(ids)):
+            for j in range(i + 1, len(ids)):
+                if shares(ids[i], ids[j], rules) != shares(back[i], back[j], rules):
+                    return suits
+        if rules.eight_must_share_suit:
+            for i, identity in enumerate(ids):
+                if identity.rank is Rank.EIGHT and not all(
+                    shares(identity, other, rules) for j, other in enumerate(ids) if j != i
+                ):
+                    return "eight_must_share_suit"
+        return None
+
+    return check
+
+
+# -- the patterns ------------------------------------------------------------------------------
+_TWOS_NOT_NEUTRALIZED = Reason(
+    code="twos_not_neutralized",
+    message=(
+        "pending 2s are neutralised only by a card of the accumulated value or a play starting "
+        "with a 2 or with such a card (a single 2 adds on)"
+    ),
+    rule_id="dabong.twos_neutralization",
+)
+
+SINGLE = PatternSpec(
+    id="single", rule_id="dabong.follow", level="beginner", switch=None, name="a single card",
+    least_cards=1, most_cards=1, suits=Suits.MIXED, order=OrderRule.ANY, first=First.FOLLOWS,
+)  # fmt: skip
+ADDITION = PatternSpec(
+    id="addition", rule_id="dabong.addition", level="beginner", switch=None, name="an addition",
+    least_cards=2, suits=Suits.SHARED, total=Total(target=Target.PILE),
+    order=OrderRule.ANY, first=First.FREE,
+)  # fmt: skip
+SUBTRACTION = PatternSpec(
+    id="subtraction", rule_id="dabong.subtraction", level="beginner", switch=None,
+    name="a subtraction", least_cards=2, suits=Suits.SHARED,
+    total=Total(target=Target.PILE, difference=True), order=OrderRule.BIGGEST_FIRST, first=First.FREE,
+)  # fmt: skip
+CLONE = PatternSpec(
+    id="clone", rule_id="dabong.clone", level="intermediate", switch="clone", name="a clone",
+    least_cards=2, most_cards=7, suits=Suits.MIXED, ranks=OneRank(of_top=True),
+    order=OrderRule.ANY, first=First.FREE,
+    shape_miss=Reason(code="clone_rank_differs", message="a clone is cards of the top card's rank"),
+)  # fmt: skip
+TWENTY_ONE = PatternSpec(
+    id="twenty_one", rule_id="dabong.twenty_one", level="intermediate", switch="twenty_one",
+    name="a twenty-one", least_cards=2, suits=Suits.SHARED,
+    total=Total(target=Target.TWENTY_ONE, aces_high=True),
+    order=OrderRule.FIRST_THEN_ANY, first=First.FOLLOWS,
+)  # fmt: skip
+FULL_HOUSE = PatternSpec(
+    id="full_house", rule_id="dabong.full_house", level="intermediate", switch="full_house",
+    name="a full house", least_cards=5, most_cards=5, suits=Suits.MIXED,
+    ranks=RankGroups(counts=(2, 3)), order=OrderRule.FIRST_THEN_ANY, first=First.FOLLOWS,
+    shape_miss=Reason(code="full_house_shape", message="a full house is one pair and one three of a kind"),
+)  # fmt: skip
+FLUSH = PatternSpec(
+    id="flush", rule_id="dabong.flush", level="intermediate", switch="flush", name="a flush",
+    least_cards=5, suits=Suits.SHARED, order=OrderRule.FIRST_THEN_ANY, first=First.FOLLOWS,
+    suits_miss=Reason(code="flush_suits_differ", message="a flush needs five or more cards of one suit"),
+)  # fmt: skip
+THREE_BY_THREE = PatternSpec(
+    id="three_by_three", rule_id="dabong.three_by_three", level="intermediate",
+    switch="three_by_three", name="a three by three", least_cards=9, cards_multiple=3,
+    suits=Suits.MIXED, ranks=RankGroups(each=3, least_ranks=3),
+    order=OrderRule.FIRST_THEN_ANY, first=First.FOLLOWS,
+    shape_miss=Reason(
+        code="three_by_three_shape",
+        message="a three by three is three or more three-of-a-kind sets of different ranks",
+    ),
+)  # fmt: skip
+HEAVEN = PatternSpec(
+    id="heaven", rule_id="dabong.heaven", level="intermediate", switch="heaven", name="heaven",
+    least_cards=3, most_cards=3, suits=Suits.MIXED, ranks=OneRank(rank=Rank.SEVEN),
+    order=OrderRule.FIRST_THEN_ANY, first=First.FOLLOWS,
+    shape_miss=Reason(code="heaven_needs_three_sevens", message="heaven is three 7s"),
+)  # fmt: skip
+HELL = PatternSpec(
+    id="hell", rule_id="dabong.hell", level="intermediate", switch="hell", name="hell",
+    least_cards=3, most_cards=3, suits=Suits.MIXED, ranks=OneRank(rank=Rank.SIX),
+    order=OrderRule.FIRST_THEN_ANY, first=First.FOLLOWS,
+    shape_miss=Reason(code="hell_needs_three_sixes", message="hell is three 6s"),
+)  # fmt: skip
+FOUR_OF_A_KIND = PatternSpec(
+    id="four_of_a_kind", rule_id="dabong.four_of_a_kind", level="master", switch="four_of_a_kind",
+    name="four of a kind", least_cards=4, suits=Suits.MIXED, ranks=OneRank(),
+    order=OrderRule.FIRST_THEN_ANY, first=First.FOLLOWS,
+    shape_miss=Reason(
+        code="four_of_a_kind_ranks_differ", message="four of a kind is four or more cards of one rank"
+    ),
+)  # fmt: skip
+FOUR_PAIR = PatternSpec(
+    id="four_pair", rule_id="dabong.four_pair", level="master", switch="four_pair", name="four pair",
+    least_cards=8, cards_multiple=2, suits=Suits.MIXED, ranks=RankGroups(each=2, least_ranks=4),
+    order=OrderRule.FIRST_THEN_ANY, first=First.FOLLOWS,
+    shape_miss=Reason(code="four_pair_shape", message="four pair is four or more pairs of different ranks"),
+)  # fmt: skip
+STRAIGHT = PatternSpec(
+    id="straight", rule_id="dabong.straight", level="intermediate", switch="straight",
+    name="a straight", least_cards=3, most_cards=13, suits=Suits.SHARED, sequence=Sequence.RUN,
+    order=OrderRule.SEQUENCE, first=First.FOLLOWS,
+)  # fmt: skip
+EIGHT_STRAIGHT = PatternSpec(
+    id="eight_straight", rule_id="dabong.eight_straight", level="intermediate",
+    switch="eight_straight", name="an eight straight", least_cards=8, most_cards=13,
+    suits=Suits.MIXED, sequence=Sequence.RUN, order=OrderRule.SEQUENCE, first=First.FOLLOWS,
+)  # fmt: skip
+MIRROR = PatternSpec(
+    id="mirror", rule_id="dabong.mirror", level="intermediate", switch="mirror", name="a mirror",
+    least_cards=2, suits=Suits.AS_PREVIOUS, sequence=Sequence.MIRROR,
+    order=OrderRule.SEQUENCE, first=First.FREE,
+)  # fmt: skip
+SELF_MIRROR = PatternSpec(
+    id="self_mirror", rule_id="dabong.self_mirror", level="intermediate", switch="self_mirror",
+    name="a self mirror", least_cards=4, cards_multiple=2, suits=Suits.HALVES,
+    sequence=Sequence.SELF_MIRROR, order=OrderRule.SEQUENCE, first=First.FOLLOWS,
+    shape_miss=Reason(
+        code="self_mirror_shape",
+        message="a self mirror is two same-suited halves, the second mirroring the first's ranks",
+    ),
+)  # fmt: skip
+TWOS_ADD_ON = PatternSpec(
+    id="twos_add_on", rule_id="dabong.twos_add_on", level="intermediate", switch="twos_add_on",
+    name="an add-on", least_cards=1, most_cards=7, suits=Suits.MIXED, ranks=OneRank(rank=Rank.TWO),
+    order=OrderRule.ANY, first=First.FREE,
+    shape_miss=Reason(
+        code="twos_add_on_only",
+        message="facing pending 2s the only play here is an add-on: 2s only (Shamans as 2s)",
+    ),
+)  # fmt: skip
+SINGLE_OF_VALUE = PatternSpec(
+    id="single", rule_id="dabong.twos_neutralization", level="master", switch="twos_neutralization",
+    name="a neutralising card", least_cards=1, most_cards=1, suits=Suits.MIXED,
+    total=Total(target=Target.ACCUMULATED), order=OrderRule.SEQUENCE, first=First.FREE,
+    shape_miss=_TWOS_NOT_NEUTRALIZED,
+)  # fmt: skip
+ACE_AND_SHAMAN = PatternSpec(
+    id="shaman_neutralization", rule_id="dabong.shaman_neutralization", level="master",
+    switch="shaman_neutralization", name="a Shaman-assisted addition", least_cards=2,
+    most_cards=2, suits=Suits.SHARED, ranks=OneRank(rank=Rank.ACE), order=OrderRule.ANY,
+    first=First.FREE, suits_miss=_TWOS_NOT_NEUTRALIZED, shape_miss=_TWOS_NOT_NEUTRALIZED,
+)  # fmt: skip
+
+#: Every spec: the normal patterns in listing order, then the 2s answers.
+SPECS: tuple[PatternSpec, ...] = (
+    SINGLE, ADDITION, SUBTRACTION, CLONE, TWENTY_ONE, FULL_HOUSE, FLUSH, THREE_BY_THREE, HEAVEN,
+    HELL, FOUR_OF_A_KIND, FOUR_PAIR, STRAIGHT, EIGHT_STRAIGHT, MIRROR, SELF_MIRROR,
+    TWOS_ADD_ON, SINGLE_OF_VALUE, ACE_AND_SHAMAN,
+)  # fmt: skip
+
+#: Rule id -> its spec (one hop from a reading's or a miss's rule id to the pattern's words).
+SPEC_OF_RULE: dict[str, PatternSpec] = {spec.rule_id: spec for spec in SPECS}
+
+#: Reasons every pattern may answer, not owned by one spec.
+COMMON_REASONS: dict[str, tuple[str, str]] = {
+    "eight_must_share_suit": ("an 8 inside a multi-card play must share the others' suit", "dabong.eight"),
+    "twos_beyond_ten": (
+        "facing six or more 2s nothing adds on or neutralises: the cards are picked up",
+        "dabong.twos_neutralization",
+    ),
+    "twos_only_twos_add_on": ("a play of 2s only is an add-on, not a neutralisation", "dabong.twos_add_on"),
+    "river_only_in_winning_play": (
+        "the river card may only be used in a play that empties the hand",
+        "dabong.river",
+    ),
+    "river_not_in_use": ("there is no river card to use under these rules", "dabong.river"),
+}
+
+
+def _reasons() -> dict[str, tuple[str, str]]:
+    out = dict(COMMON_REASONS)
+    for spec in SPECS:
+        for code, reason in spec.reasons().items():
+            if out.setdefault(code, reason) != reason:
+                raise ValueError(f"reason {code} given two meanings")
+    return out
+
+
+#: reason code -> (message, rule id): every reason a spec's check or the 2s rules answer.
+SHAPE_REASONS: dict[str, tuple[str, str]] = _reasons()
+
+assert len(SPEC_OF_RULE) == len(SPECS), "one spec per rule id"
