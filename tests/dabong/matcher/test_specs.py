@@ -146,7 +146,7 @@ def test_the_derived_check_gives_the_old_verdict_and_reason(unit: str) -> None:
         if spec in (specs.TWOS_ADD_ON, specs.ACE_AND_SHAMAN) and lay.neutral:
             lay = replace(lay, neutral=0)  # the plan runs them on the plain pile only
         size = rng.randint(spec.least_cards, min(spec.most_cards, 12))
-        if spec.sequence is specs.Sequence.MIRROR and lay.ctx.previous_play and rng.random() < 0.5:
+        if spec.sequence is specs.SequenceRule.MIRROR and lay.ctx.previous_play and rng.random() < 0.5:
             size = len(lay.ctx.previous_play)
         ids = laid_identities(rng, size, lay.ctx)
         if len(ids) != size:

@@ -24,6 +24,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
+from operator import attrgetter
 
 from ....kernel import Card, Rank
 from ..values import in_play_value
@@ -82,12 +84,6 @@ class OneRank:
     rank: Rank | None = None
     of_top: bool = False
 
-    def fits(self, ids: tuple[Card, ...], lay: Lay) -> bool:
-        want = lay.ctx.top.rank if self.of_top else self.rank
-        if want is None:
-            return len(rank_counts(ids)) == 1
-        return all(i.rank is want for i in ids)
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RankGroups:
@@ -98,8 +94,8 @@ class RankGroups:
     each: int | None = None
     least_ranks: int = 1
 
-    def fits(self, ids: tuple[Card, ...], lay: Lay) -> bool:
-        found = rank_counts(ids)
+    def fits_counts(self, found: list[int]) -> bool:
+        """Whether sorted rank counts are this profile."""
         if self.counts is not None:
             return tuple(found) == self.counts
         return len(found) >= self.least_ranks and set(found) == {self.each}
@@ -126,24 +122,9 @@ class Total:
     difference: bool = False
     aces_high: bool = False
 
-    def fits(self, ids: tuple[Card, ...], lay: Lay) -> bool:
-        if self.aces_high:
-            assert self.target is Target.TWENTY_ONE and not self.difference
-            return twenty_one(ids)
-        goal = self.goal(lay)
-        if goal is None:
-            return False
-        values = [in_play_value(i) for i in ids]
-        if self.difference:
-            return values[0] - sum(values[1:]) == goal
-        return sum(values) == goal
-
     def goal(self, lay: Lay) -> int | None:
-        if self.target is Target.PILE:
-            return lay.ctx.pile_value
-        if self.target is Target.TWENTY_ONE:
-            return 21
-        return lay.neutral if lay.neutral > 2 else None
+        """The total to reach on ``lay`` (None: none can be reached)."""
+        return _GOALS[self.target](lay)
 
     def sums_to_try(self, lay: Lay) -> tuple[int, ...]:
         """The totals of plain in-play values (Aces 1) that can make the target."""
@@ -160,6 +141,12 @@ class Total:
         return f"must {verb} {_TARGET_WORDS[self.target]}"
 
 
+#: Each target's total on a lay (None: none to reach: fewer than two 2s' value is a 2 itself).
+_GOALS: dict[Target, Callable[[Lay], int | None]] = {
+    Target.PILE: lambda lay: lay.ctx.pile_value,
+    Target.TWENTY_ONE: lambda lay: 21,
+    Target.ACCUMULATED: lambda lay: lay.neutral if lay.neutral > 2 else None,
+}
 _TARGET_WORDS = {
     Target.PILE: "the top card's value",
     Target.TWENTY_ONE: "21",
@@ -167,7 +154,7 @@ _TARGET_WORDS = {
 }
 
 
-class Sequence(StrEnum):
+class SequenceRule(StrEnum):
     """An order that is part of the pattern."""
 
     #: Strictly ascending or descending by rank as laid, Aces high or low, wrapping, 13 at most.
@@ -196,7 +183,7 @@ class PatternSpec:
     suits: Suits
     ranks: OneRank | RankGroups | None = None
     total: Total | None = None
-    sequence: Sequence | None = None
+    sequence: SequenceRule | None = None
     order: OrderRule
     first: First
     #: The reason for a play whose ranks, total or sequence break the pattern (default: the
@@ -260,9 +247,7 @@ class PatternSpec:
     def rank_counts_fit(self, counts: list[int]) -> bool:
         """Whether sorted rank counts can be this pattern (for a spec grouped by rank)."""
         if isinstance(self.ranks, RankGroups):
-            if self.ranks.counts is not None:
-                return tuple(counts) == self.ranks.counts
-            return len(counts) >= self.ranks.least_ranks and set(counts) == {self.ranks.each}
+            return self.ranks.fits_counts(counts)
         return len(counts) == 1
 
     @property
@@ -280,7 +265,7 @@ class PatternSpec:
                 code=f"{self.id}_suits_differ", message=f"{self.name} needs cards of one suit"
             )
             out[miss.code] = (miss.message, miss.rule_id or self.rule_id)
-        if self.sequence is Sequence.MIRROR:
+        if self.sequence is SequenceRule.MIRROR:
             for tail, says in _MIRROR_SAYS:
                 out[f"{self.id}_{tail}"] = (f"{self.name} {says}", self.rule_id)
         shape = self._shape_reason()
@@ -291,11 +276,11 @@ class PatternSpec:
     def _shape_reason(self) -> Reason | None:
         if self.shape_miss is not None:
             return self.shape_miss
-        if self.ranks is not None or self.sequence is Sequence.SELF_MIRROR:
+        if self.ranks is not None or self.sequence is SequenceRule.SELF_MIRROR:
             raise ValueError(f"{self.id}: a rank profile or a self mirror names its shape_miss")
         if self.total is not None:
             return Reason(code=f"{self.id}_wrong_total", message=f"{self.name} {self.total.says}")
-        if self.sequence is Sequence.RUN:
+        if self.sequence is SequenceRule.RUN:
             return Reason(
                 code=f"{self.id}_not_in_sequence",
                 message=f"{self.name} is laid strictly ascending or strictly descending",
@@ -318,42 +303,88 @@ _NO_FOLLOW = "first_card_does_not_follow"
 def judge_of(spec: PatternSpec) -> Check:
     """The check of ``spec``: the code of the first constraint ``ids`` breaks, or None.
 
-    The steps are chosen once per spec, so a check runs only its own constraints.
+    The constraints' tests are chosen once per spec, and run in one closure: a check is on the
+    path of every listing's ownership test and every Shaman search, so it pays no loop and no
+    call per constraint it does not have.
     """
-    steps: list[Check] = []
-    if spec.suits is Suits.SHARED:
-        suits_code = spec.suits_miss.code if spec.suits_miss else f"{spec.id}_suits_differ"
-        steps.append(lambda ids, lay: None if common_suits(ids, lay.rules) else suits_code)
+    suits_code = spec.suits_miss.code if spec.suits_miss else f"{spec.id}_suits_differ"
     shape = spec._shape_reason()
     shape_code = shape.code if shape is not None else ""
-    if spec.ranks is not None:
-        ranks = spec.ranks
-        steps.append(lambda ids, lay: None if ranks.fits(ids, lay) else shape_code)
-    if spec.total is not None:
-        total = spec.total
-        steps.append(lambda ids, lay: None if total.fits(ids, lay) else shape_code)
-    if spec.sequence is Sequence.RUN:
-        steps.append(lambda ids, lay: None if is_run(ids) else shape_code)
-    elif spec.sequence is Sequence.SELF_MIRROR:
-        steps.append(lambda ids, lay: None if _self_mirrored(ids, lay) else shape_code)
-    elif spec.sequence is Sequence.MIRROR:
-        steps.append(_mirror_check(spec.id))
-    if spec.bars_eights:
-        steps.append(lambda ids, lay: "eight_must_share_suit" if eight_banned(ids, lay.rules) else None)
-    if spec.first is First.FOLLOWS:
-        steps.append(lambda ids, lay: None if first_ok(ids[0], lay) else _NO_FOLLOW)
-    else:  # answering 2s, every pattern's first card is a 2 or of their value
-        steps.append(lambda ids, lay: _NO_FOLLOW if lay.neutral and not first_ok(ids[0], lay) else None)
-    chain = tuple(steps)
+    shared = spec.suits is Suits.SHARED
+    # With one reason for both, the rank test (a pass over the ranks) goes before the suits'
+    # (an intersection per card): the same answer, sooner.
+    ranks_first = shared and spec.ranks is not None and suits_code == shape_code
+    fits = _all_of(_structure_tests(spec))
+    mirror = _mirror_check(spec.id) if spec.sequence is SequenceRule.MIRROR else None
+    bars_eights = spec.bars_eights
+    follows = spec.first is First.FOLLOWS
 
     def judge(ids: tuple[Card, ...], lay: Lay) -> str | None:
-        for step in chain:
-            code = step(ids, lay)
+        if shared and not ranks_first and not common_suits(ids, lay.rules):
+            return suits_code
+        if fits is not None and not fits(ids, lay):
+            return shape_code
+        if ranks_first and not common_suits(ids, lay.rules):
+            return suits_code
+        if mirror is not None:
+            code = mirror(ids, lay)
             if code is not None:
                 return code
+        if bars_eights and eight_banned(ids, lay.rules):
+            return "eight_must_share_suit"
+        # Answering 2s, every pattern's first card is a 2 or of their value.
+        if (follows or lay.neutral) and not first_ok(ids[0], lay):
+            return _NO_FOLLOW
         return None
 
     return judge
+
+
+Fits = Callable[[tuple[Card, ...], Lay], bool]
+
+
+def _structure_tests(spec: PatternSpec) -> list[Fits]:
+    """The spec's rank profile, total and sequence (but the mirror's) as tests, in that order."""
+    tests: list[Fits] = []
+    ranks = spec.ranks
+    if isinstance(ranks, OneRank):
+        want = ranks.rank
+        if ranks.of_top:
+            tests.append(lambda ids, lay: all(i.rank is lay.ctx.top.rank for i in ids))
+        elif want is not None:
+            tests.append(lambda ids, lay: all(i.rank is want for i in ids))
+        else:
+            tests.append(lambda ids, lay: len(set(map(_rank_of, ids))) == 1)
+    elif isinstance(ranks, RankGroups):
+        tests.append(lambda ids, lay: ranks.fits_counts(rank_counts(ids)))
+    total = spec.total
+    if total is not None:
+        if total.aces_high:
+            tests.append(lambda ids, lay: twenty_one(ids))
+        else:
+            goal = _GOALS[total.target]
+            if total.difference:
+                tests.append(
+                    lambda ids, lay: 2 * in_play_value(ids[0]) - sum(map(in_play_value, ids)) == goal(lay)
+                )
+            else:
+                tests.append(lambda ids, lay: sum(map(in_play_value, ids)) == goal(lay))
+    if spec.sequence is SequenceRule.RUN:
+        tests.append(lambda ids, lay: is_run(ids))
+    elif spec.sequence is SequenceRule.SELF_MIRROR:
+        tests.append(_self_mirrored)
+    return tests
+
+
+def _all_of(tests: list[Fits]) -> Fits | None:
+    if not tests:
+        return None
+    if len(tests) == 1:
+        return tests[0]
+    return lambda ids, lay: all(test(ids, lay) for test in tests)
+
+
+_rank_of = attrgetter("rank")
 
 
 def _self_mirrored(ids: tuple[Card, ...], lay: Lay) -> bool:
@@ -477,23 +508,23 @@ FOUR_PAIR = PatternSpec(
 )  # fmt: skip
 STRAIGHT = PatternSpec(
     id="straight", rule_id="dabong.straight", level="intermediate", switch="straight",
-    name="a straight", least_cards=3, most_cards=13, suits=Suits.SHARED, sequence=Sequence.RUN,
+    name="a straight", least_cards=3, most_cards=13, suits=Suits.SHARED, sequence=SequenceRule.RUN,
     order=OrderRule.SEQUENCE, first=First.FOLLOWS,
 )  # fmt: skip
 EIGHT_STRAIGHT = PatternSpec(
     id="eight_straight", rule_id="dabong.eight_straight", level="intermediate",
     switch="eight_straight", name="an eight straight", least_cards=8, most_cards=13,
-    suits=Suits.MIXED, sequence=Sequence.RUN, order=OrderRule.SEQUENCE, first=First.FOLLOWS,
+    suits=Suits.MIXED, sequence=SequenceRule.RUN, order=OrderRule.SEQUENCE, first=First.FOLLOWS,
 )  # fmt: skip
 MIRROR = PatternSpec(
     id="mirror", rule_id="dabong.mirror", level="intermediate", switch="mirror", name="a mirror",
-    least_cards=2, suits=Suits.AS_PREVIOUS, sequence=Sequence.MIRROR,
+    least_cards=2, suits=Suits.AS_PREVIOUS, sequence=SequenceRule.MIRROR,
     order=OrderRule.SEQUENCE, first=First.FREE,
 )  # fmt: skip
 SELF_MIRROR = PatternSpec(
     id="self_mirror", rule_id="dabong.self_mirror", level="intermediate", switch="self_mirror",
     name="a self mirror", least_cards=4, cards_multiple=2, suits=Suits.HALVES,
-    sequence=Sequence.SELF_MIRROR, order=OrderRule.SEQUENCE, first=First.FOLLOWS,
+    sequence=SequenceRule.SELF_MIRROR, order=OrderRule.SEQUENCE, first=First.FOLLOWS,
     shape_miss=Reason(
         code="self_mirror_shape",
         message="a self mirror is two same-suited halves, the second mirroring the first's ranks",
@@ -554,6 +585,12 @@ def _reasons() -> dict[str, tuple[str, str]]:
             if out.setdefault(code, reason) != reason:
                 raise ValueError(f"reason {code} given two meanings")
     return out
+
+
+@lru_cache(maxsize=64)
+def spec_reasons(spec: PatternSpec) -> dict[str, tuple[str, str]]:
+    """``spec.reasons()``, made once per spec (a miss reads it; not to be changed)."""
+    return spec.reasons()
 
 
 #: reason code -> (message, rule id): every reason a spec's check or the 2s rules answer.
