@@ -192,57 +192,62 @@ class PatternSpec:
     suits_miss: Reason | None = None
     #: The check, derived (``judge_of``).
     judge: Callable[[tuple[Card, ...], Lay], str | None] = field(init=False, compare=False, repr=False)
+    # What the Shaman search and the listing read, derived once (a search reads them per
+    # partial assignment); each one's derivation is the ``_``-named method below.
+    first_follows_always: bool = field(init=False, compare=False, repr=False)
+    shared_suit: bool = field(init=False, compare=False, repr=False)
+    bars_eights: bool = field(init=False, compare=False, repr=False)
+    one_rank: OneRank | None = field(init=False, compare=False, repr=False)
+    fixed_rank: Rank | None = field(init=False, compare=False, repr=False)
+    most_of_a_rank: int | None = field(init=False, compare=False, repr=False)
+    least_of_a_rank: int = field(init=False, compare=False, repr=False)
+    most_ranks: int = field(init=False, compare=False, repr=False)
+    first_free: bool = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        for name in _DERIVED:
+            object.__setattr__(self, name, getattr(self, f"_{name}")())
         object.__setattr__(self, "judge", judge_of(self))
 
     # -- what the Shaman search and the listing read, derived ---------------------------------
-    @property
-    def first_follows_always(self) -> bool:
+    def _first_follows_always(self) -> bool:
         return self.first is First.FOLLOWS
 
     def first_follows(self, lay: Lay) -> bool:
         """Whether the first card must follow (or, answering 2s, be a 2 or of their value)."""
         return self.first is First.FOLLOWS or bool(lay.neutral)
 
-    @property
-    def shared_suit(self) -> bool:
+    def _shared_suit(self) -> bool:
         return self.suits is Suits.SHARED
 
-    @property
-    def bars_eights(self) -> bool:
+    def _bars_eights(self) -> bool:
         """No 8 inside a multi-card play of it while 8s must share the others' suit."""
         return self.suits in (Suits.MIXED, Suits.HALVES)
 
-    @property
-    def one_rank(self) -> OneRank | None:
+    def _one_rank(self) -> OneRank | None:
         return self.ranks if isinstance(self.ranks, OneRank) else None
 
-    @property
-    def fixed_rank(self) -> Rank | None:
+    def _fixed_rank(self) -> Rank | None:
         """The one rank every card takes, when the spec names it."""
-        one = self.one_rank
+        one = self._one_rank()
         return one.rank if one is not None else None
 
-    @property
-    def most_of_a_rank(self) -> int | None:
+    def _most_of_a_rank(self) -> int | None:
         """The most cards a rank may hold, for a spec that groups its cards by rank."""
         if isinstance(self.ranks, RankGroups):
             return self.ranks.most_of_a_rank
-        one = self.one_rank
+        one = self._one_rank()
         if one is not None and one.rank is None and not one.of_top:
             return MOST_OF_ONE_RANK
         return None
 
-    @property
-    def least_of_a_rank(self) -> int:
+    def _least_of_a_rank(self) -> int:
         return self.ranks.least_of_a_rank if isinstance(self.ranks, RankGroups) else 0
 
-    @property
-    def most_ranks(self) -> int:
+    def _most_ranks(self) -> int:
         if isinstance(self.ranks, RankGroups):
             return self.ranks.most_ranks
-        return 1 if self.one_rank is not None else 13
+        return 1 if self._one_rank() is not None else 13
 
     def rank_counts_fit(self, counts: list[int]) -> bool:
         """Whether sorted rank counts can be this pattern (for a spec grouped by rank)."""
@@ -250,8 +255,7 @@ class PatternSpec:
             return self.ranks.fits_counts(counts)
         return len(counts) == 1
 
-    @property
-    def first_free(self) -> bool:
+    def _first_free(self) -> bool:
         """Whether, but for the first-card rule, the verdict ignores which card is first."""
         return self.total is None or not self.total.difference
 
@@ -287,6 +291,19 @@ class PatternSpec:
             )
         return None
 
+
+#: The spec's facts derived once, in ``PatternSpec.__post_init__``.
+_DERIVED = (
+    "first_follows_always",
+    "shared_suit",
+    "bars_eights",
+    "one_rank",
+    "fixed_rank",
+    "most_of_a_rank",
+    "least_of_a_rank",
+    "most_ranks",
+    "first_free",
+)
 
 #: The mirror's own reasons (code tail, message after its name), in the order they are tried.
 _MIRROR_SAYS = (
