@@ -5,164 +5,58 @@ many cards, whether they share a suit, how they fall into ranks, what they add u
 the order is a sequence, the order rule and the first-card rule, the level and switch that
 enable it, and its rule id. Everything the single-play check needs is derived from those:
 
-* ``judge_of(spec)``: the verdict on fully identified cards laid in order, as the reason code
-  of the first constraint they break (None: the play is the pattern). The constraints are
-  tried in one order for every pattern (the shared suit, then the ranks, the total and the
-  sequence, then the 8 rule of a mixed-suit play, then the first card), so two patterns that
-  break alike answer alike;
+* ``judge_of(spec)`` (``spec_check.py``): the verdict on fully identified cards laid in
+  order, as the reason code of the first constraint they break (None: the play is the
+  pattern). The constraints are tried in one order for every pattern (the shared suit, then
+  the ranks, the total and the sequence, then the 8 rule of a mixed-suit play, then the first
+  card), so two patterns that break alike answer alike;
 * ``SHAPE_REASONS``: every reason code a spec can answer, with its message and rule id;
 * the facts the Shaman search prunes on (``ShapePattern._partial_ok``): which specs need a
   shared suit, bar 8s, fix one rank, bound the cards of a rank or the number of ranks.
 
-Each pattern is declared once here: the Beginner units (``single.py``, ``sums.py``) and the
-sums' shape twins of the river and neutralisation listings read the same spec. A rule id leads
-to its spec in one hop (``SPEC_OF_RULE``).
+The constraints are in ``spec_parts.py``. Each pattern is declared once here: the Beginner
+units (``single.py``, ``sums.py``) and the sums' shape twins of the river and neutralisation
+listings read the same spec. A rule id leads to its spec in one hop (``SPEC_OF_RULE``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import StrEnum
 from functools import lru_cache
-from operator import attrgetter
 
 from ....kernel import Card, Rank
-from ..values import in_play_value
 from .base import OrderRule
-from .shapes import Lay, common_suits, eight_banned, first_ok, is_run, rank_counts, shares, twenty_one
+from .shapes import Lay
+from .spec_check import judge_of
+from .spec_parts import (
+    MIRROR_SAYS,
+    MOST_OF_ONE_RANK,
+    First,
+    OneRank,
+    RankGroups,
+    Reason,
+    SequenceRule,
+    Suits,
+    Target,
+    Total,
+)
 
-#: The most cards of one rank a play can hold: the four real cards and the deck's three Shamans.
-MOST_OF_ONE_RANK = 7
-
-
-class Suits(StrEnum):
-    """How the suits of a pattern's cards relate."""
-
-    #: Every card shares one suit (a Jack counts as both of its pair, a wild 8 as every suit).
-    SHARED = "one shared suit"
-    #: Any suits; an 8 inside the play only where 8s go wild ("8s MUST be the same suit as the
-    #: other cards in multi-card plays", which a mixed-suit play cannot satisfy).
-    MIXED = "mixed suits, no 8 unless wild"
-    #: Each half of the play shares a suit of its own; mixed overall (no 8 unless wild).
-    HALVES = "each half one shared suit, no 8 unless wild"
-    #: Cards share a suit exactly where the previous play's mirrored cards did; an 8 shares a
-    #: suit with every other card unless 8s go wild.
-    AS_PREVIOUS = "the previous play's suit pattern"
-
-
-class First(StrEnum):
-    """The first-card rule (answering pending 2s at Master, every pattern takes it)."""
-
-    FOLLOWS = "the first card laid follows the top (suit or rank) or is an 8"
-    FREE = "no rule on the first card"
-
-
-class Target(StrEnum):
-    """What a total must come to."""
-
-    PILE = "the top card's pile value"
-    TWENTY_ONE = "21"
-    #: The value of the pending 2s (two per 2), above 2 (a card of value 2 is a 2: an add-on).
-    ACCUMULATED = "the pending 2s' value"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Reason:
-    """A reason code a spec answers, its message, and the rule it cites (None: the spec's)."""
-
-    code: str
-    message: str
-    rule_id: str | None = None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class OneRank:
-    """Every card of one rank: ``rank`` (``None`` with ``of_top``: the top card's; ``None``
-    alone: any one rank)."""
-
-    rank: Rank | None = None
-    of_top: bool = False
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RankGroups:
-    """The cards fall into ranks of exactly ``counts`` (sorted) cards, or, with ``each``, into
-    at least ``least_ranks`` ranks of exactly ``each`` cards."""
-
-    counts: tuple[int, ...] | None = None
-    each: int | None = None
-    least_ranks: int = 1
-
-    def fits_counts(self, found: list[int]) -> bool:
-        """Whether sorted rank counts are this profile."""
-        if self.counts is not None:
-            return tuple(found) == self.counts
-        return len(found) >= self.least_ranks and set(found) == {self.each}
-
-    @property
-    def most_of_a_rank(self) -> int:
-        return max(self.counts) if self.counts is not None else self.each or MOST_OF_ONE_RANK
-
-    @property
-    def least_of_a_rank(self) -> int:
-        return min(self.counts) if self.counts is not None else self.each or 0
-
-    @property
-    def most_ranks(self) -> int:
-        return len(self.counts) if self.counts is not None else 13
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Total:
-    """The cards' in-play values come to ``target``: added up, or (``difference``) the first
-    card less the others; with ``aces_high`` each Ace is 1 or 11."""
-
-    target: Target
-    difference: bool = False
-    aces_high: bool = False
-
-    def goal(self, lay: Lay) -> int | None:
-        """The total to reach on ``lay`` (None: none can be reached)."""
-        return _GOALS[self.target](lay)
-
-    def sums_to_try(self, lay: Lay) -> tuple[int, ...]:
-        """The totals of plain in-play values (Aces 1) that can make the target."""
-        if self.aces_high:
-            return (1, 11, 21)  # 21 with two, one or no Ace counted as 11
-        goal = self.goal(lay)
-        return () if goal is None else (goal,)
-
-    @property
-    def says(self) -> str:
-        if self.aces_high:
-            return "must add up to 21 (Aces 1 or 11)"
-        verb = "come to" if self.difference else "add up to"
-        return f"must {verb} {_TARGET_WORDS[self.target]}"
-
-
-#: Each target's total on a lay (None: none to reach: fewer than two 2s' value is a 2 itself).
-_GOALS: dict[Target, Callable[[Lay], int | None]] = {
-    Target.PILE: lambda lay: lay.ctx.pile_value,
-    Target.TWENTY_ONE: lambda lay: 21,
-    Target.ACCUMULATED: lambda lay: lay.neutral if lay.neutral > 2 else None,
-}
-_TARGET_WORDS = {
-    Target.PILE: "the top card's value",
-    Target.TWENTY_ONE: "21",
-    Target.ACCUMULATED: "the pending 2s' value",
-}
-
-
-class SequenceRule(StrEnum):
-    """An order that is part of the pattern."""
-
-    #: Strictly ascending or descending by rank as laid, Aces high or low, wrapping, 13 at most.
-    RUN = "a run"
-    #: The previous play's ranks in reverse order.
-    MIRROR = "the previous play mirrored"
-    #: An even number of cards, the second half the first's ranks reversed.
-    SELF_MIRROR = "two halves, the second the first's ranks reversed"
+__all__ = [
+    "SHAPE_REASONS",
+    "SPECS",
+    "SPEC_OF_RULE",
+    "First",
+    "OneRank",
+    "PatternSpec",
+    "RankGroups",
+    "Reason",
+    "SequenceRule",
+    "Suits",
+    "Target",
+    "Total",
+    "spec_reasons",
+]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -270,7 +164,7 @@ class PatternSpec:
             )
             out[miss.code] = (miss.message, miss.rule_id or self.rule_id)
         if self.sequence is SequenceRule.MIRROR:
-            for tail, says in _MIRROR_SAYS:
+            for tail, says in MIRROR_SAYS:
                 out[f"{self.id}_{tail}"] = (f"{self.name} {says}", self.rule_id)
         shape = self._shape_reason()
         if shape is not None:
@@ -304,141 +198,6 @@ _DERIVED = (
     "most_ranks",
     "first_free",
 )
-
-#: The mirror's own reasons (code tail, message after its name), in the order they are tried.
-_MIRROR_SAYS = (
-    ("length_differs", "has as many cards as the previous play"),
-    ("ranks_differ", "lays the previous play's ranks in reverse order"),
-    ("suit_pattern_broken", "keeps the previous play's suit pattern"),
-)
-
-Check = Callable[[tuple[Card, ...], Lay], str | None]
-#: The code of a first card that breaks the first-card rule (the unit prefixes its id).
-_NO_FOLLOW = "first_card_does_not_follow"
-
-
-def judge_of(spec: PatternSpec) -> Check:
-    """The check of ``spec``: the code of the first constraint ``ids`` breaks, or None.
-
-    The constraints' tests are chosen once per spec, and run in one closure: a check is on the
-    path of every listing's ownership test and every Shaman search, so it pays no loop and no
-    call per constraint it does not have.
-    """
-    suits_code = spec.suits_miss.code if spec.suits_miss else f"{spec.id}_suits_differ"
-    shape = spec._shape_reason()
-    shape_code = shape.code if shape is not None else ""
-    shared = spec.suits is Suits.SHARED
-    # With one reason for both, the rank test (a pass over the ranks) goes before the suits'
-    # (an intersection per card): the same answer, sooner.
-    ranks_first = shared and spec.ranks is not None and suits_code == shape_code
-    fits = _all_of(_structure_tests(spec))
-    mirror = _mirror_check(spec.id) if spec.sequence is SequenceRule.MIRROR else None
-    bars_eights = spec.bars_eights
-    follows = spec.first is First.FOLLOWS
-
-    def judge(ids: tuple[Card, ...], lay: Lay) -> str | None:
-        if shared and not ranks_first and not common_suits(ids, lay.rules):
-            return suits_code
-        if fits is not None and not fits(ids, lay):
-            return shape_code
-        if ranks_first and not common_suits(ids, lay.rules):
-            return suits_code
-        if mirror is not None:
-            code = mirror(ids, lay)
-            if code is not None:
-                return code
-        if bars_eights and eight_banned(ids, lay.rules):
-            return "eight_must_share_suit"
-        # Answering 2s, every pattern's first card is a 2 or of their value.
-        if (follows or lay.neutral) and not first_ok(ids[0], lay):
-            return _NO_FOLLOW
-        return None
-
-    return judge
-
-
-Fits = Callable[[tuple[Card, ...], Lay], bool]
-
-
-def _structure_tests(spec: PatternSpec) -> list[Fits]:
-    """The spec's rank profile, total and sequence (but the mirror's) as tests, in that order."""
-    tests: list[Fits] = []
-    ranks = spec.ranks
-    if isinstance(ranks, OneRank):
-        want = ranks.rank
-        if ranks.of_top:
-            tests.append(lambda ids, lay: all(i.rank is lay.ctx.top.rank for i in ids))
-        elif want is not None:
-            tests.append(lambda ids, lay: all(i.rank is want for i in ids))
-        else:
-            tests.append(lambda ids, lay: len(set(map(_rank_of, ids))) == 1)
-    elif isinstance(ranks, RankGroups):
-        tests.append(lambda ids, lay: ranks.fits_counts(rank_counts(ids)))
-    total = spec.total
-    if total is not None:
-        if total.aces_high:
-            tests.append(lambda ids, lay: twenty_one(ids))
-        else:
-            goal = _GOALS[total.target]
-            if total.difference:
-                tests.append(
-                    lambda ids, lay: 2 * in_play_value(ids[0]) - sum(map(in_play_value, ids)) == goal(lay)
-                )
-            else:
-                tests.append(lambda ids, lay: sum(map(in_play_value, ids)) == goal(lay))
-    if spec.sequence is SequenceRule.RUN:
-        tests.append(lambda ids, lay: is_run(ids))
-    elif spec.sequence is SequenceRule.SELF_MIRROR:
-        tests.append(_self_mirrored)
-    return tests
-
-
-def _all_of(tests: list[Fits]) -> Fits | None:
-    if not tests:
-        return None
-    if len(tests) == 1:
-        return tests[0]
-    return lambda ids, lay: all(test(ids, lay) for test in tests)
-
-
-_rank_of = attrgetter("rank")
-
-
-def _self_mirrored(ids: tuple[Card, ...], lay: Lay) -> bool:
-    if len(ids) % 2:
-        return False
-    half = len(ids) // 2
-    first, second = ids[:half], ids[half:]
-    if not all(a.rank is b.rank for a, b in zip(first, reversed(second), strict=True)):
-        return False
-    return bool(common_suits(first, lay.rules)) and bool(common_suits(second, lay.rules))
-
-
-def _mirror_check(pattern: str) -> Check:
-    length, ranks, suits = (f"{pattern}_{tail}" for tail, _ in _MIRROR_SAYS)
-
-    def check(ids: tuple[Card, ...], lay: Lay) -> str | None:
-        before = lay.ctx.previous_play
-        if len(before) != len(ids):
-            return length
-        back = tuple(reversed(before))
-        if any(a.rank is not b.rank for a, b in zip(ids, back, strict=True)):
-            return ranks
-        rules = lay.rules
-        for i in range(len(ids)):
-            for j in range(i + 1, len(ids)):
-                if shares(ids[i], ids[j], rules) != shares(back[i], back[j], rules):
-                    return suits
-        if rules.eight_must_share_suit:
-            for i, identity in enumerate(ids):
-                if identity.rank is Rank.EIGHT and not all(
-                    shares(identity, other, rules) for j, other in enumerate(ids) if j != i
-                ):
-                    return "eight_must_share_suit"
-        return None
-
-    return check
-
 
 # -- the patterns ------------------------------------------------------------------------------
 _TWOS_NOT_NEUTRALIZED = Reason(
