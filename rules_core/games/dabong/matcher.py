@@ -23,8 +23,9 @@ from .patterns.counted import RUN_SHAPES, EarlierRules
 from .patterns.plan import Plan, Step, plan, river_usable, shape_twin
 from .patterns.registry import MODE_IDS
 from .patterns.shape_unit import ClassJudge, Laying, Member, ShapePattern, shape_reason
-from .patterns.shapes import FIRST_CARD_MESSAGE, NO_DECLARATION_MESSAGE, SHAPE_REASONS
+from .patterns.shapes import FIRST_CARD_MESSAGE, NO_DECLARATION_MESSAGE
 from .patterns.single import SinglePattern
+from .patterns.specs import SHAPE_REASONS
 from .patterns.sums import SameSuitSum
 from .values import is_real
 

@@ -62,7 +62,7 @@ from ...kernel import Card, LegalEntry, Suit, WorkBudgetExceeded
 #: identity tried for an open slot, in a partial or a full assignment, by one pattern). A
 #: partial assignment that already breaks the pattern is not grown, sums solve open Shamans
 #: by value and the straight by suit, direction and start, and the verdict searches only as far
-#: as it needs (a first reading, each undeclared Shaman seen with two identities: R-DABONG-M26):
+#: as it needs (a first reading, each undeclared Shaman seen with two identities: MD-26):
 #: three undeclared Shamans laid alone on a King need next to nothing for the verdict; reading
 #: all 886 of their readings about 1,600 (the rest are searched when read, from this budget).
 MATCH_CHECK_BUDGET = 6_000
@@ -167,7 +167,7 @@ class PlayCheck:
 
     #: Every legal reading (empty: illegal), in a stable order. A sequence: for a legal play
     #: the matcher's ``LazyReadings``, equal to the tuple of them, each built when first read
-    #: (the verdict needs the first and ``undeclared``; R-DABONG-M26).
+    #: (the verdict needs the first and ``undeclared``; MD-26).
     readings: Sequence[PlayReading]
     #: When illegal: why, as (reason code, rule id, message) per pattern that came close.
     misses: tuple[tuple[str, str, str], ...] = ()

@@ -47,7 +47,7 @@ def test_a_counted_master_listing_with_two_shamans_fits_the_default_budget() -> 
 
 
 def test_a_26_card_master_hand_with_three_shamans_lists_within_the_default_budget() -> None:
-    """Issue #4's worst hand: the self mirrors are totalled rank by rank (R-DABONG-M28) and
+    """Issue #4's worst hand: the self mirrors are totalled rank by rank (MD-28) and
     no shape spends units on a one-by-one trial its census shows is bound to fail."""
     listing = MATCHER.list_plays(pile("9W"), hand_of(2, 26, "9W", 3), MASTER, seat=0, limit=50)
     assert listing.total_entries > 10**9 and len(listing.entries) == 50
@@ -123,7 +123,7 @@ def test_checking_three_undeclared_shamans_at_master_is_solved_within_the_budget
 
 def test_a_check_stops_as_soon_as_a_small_budget_is_spent() -> None:
     """The verdict (a reading, which Shamans need declaring) takes a few units; reading
-    every reading searches on from the same budget (R-DABONG-M26)."""
+    every reading searches on from the same budget (MD-26)."""
     check = MATCHER.check_play(pile("KE"), cards("SH1 SH2 SH3"), (), replace(MASTER, check_budget=200))
     assert check.undeclared == cards("SH1 SH2 SH3")
     assert check.readings[0].pattern == "addition"

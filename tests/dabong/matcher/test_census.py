@@ -133,7 +133,7 @@ def _counted_not_tried(
 def test_past_count_first_a_counted_shape_is_not_tried(monkeypatch: pytest.MonkeyPatch) -> None:
     """A shape whose totals come from a dedicated counter and whose census passes COUNT_FIRST
     (here heaven, 172 sets, within the trial's 400) is counted, not tried set by set
-    (R-DABONG-M31): the same totals and the same entries as the trial gives."""
+    (MD-31): the same totals and the same entries as the trial gives."""
     ctx, hand = pile("QE"), cards("7F 7W SH1 SH2 SH3")
     census = registry.HEAVEN.census
     assert census is not None
@@ -144,6 +144,6 @@ def test_past_count_first_a_counted_shape_is_not_tried(monkeypatch: pytest.Monke
 
 def test_past_self_mirror_first_a_self_mirror_is_not_tried(monkeypatch: pytest.MonkeyPatch) -> None:
     """A self mirror whose totals pass SELF_MIRROR_FIRST (here 152 entries, a trial of which
-    would succeed) is counted, not tried set by set (R-DABONG-M33): the same totals and the
+    would succeed) is counted, not tried set by set (MD-33): the same totals and the
     same entries as the trial gives."""
     _counted_not_tried(monkeypatch, pile("KW"), cards("SH2 JA SH1 5F KA"), "self_mirror", "SELF_MIRROR_FIRST")

@@ -1,4 +1,4 @@
-"""The counting programme's shortcuts change no count and no entry (R-DABONG-M27).
+"""The counting programme's shortcuts change no count and no entry (MD-27).
 
 A counted shape tracks only the earlier units that can accept one of its sets
 (``counted.may_own``), and a shape of one rank stops tabling its walk past the last

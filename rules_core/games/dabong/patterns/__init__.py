@@ -1,4 +1,7 @@
-"""dabong! play patterns: one small declarative unit per pattern family, and their registry."""
+"""dabong! play patterns: one small declarative unit per pattern family, and their registry.
+
+Design notes cited as MD-NN (how the matcher is made fast, not rulings): docs/design/matcher.md.
+"""
 
 from .base import Block, CardRule, Miss, OrderRule, Pattern, Slot
 from .registry import ADDITION, PATTERNS, SINGLE, SUBTRACTION, enabled_patterns

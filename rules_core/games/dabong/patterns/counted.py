@@ -363,7 +363,7 @@ def _mirror(lay: Lay, pv: int, top: Rank | None, no_eight: NoEight, may_eight: N
 
 
 #: Earlier units that can never accept a play of a shape (whatever the hand, with at most the
-#: deck's three Shamans), so its programme does not track them (R-DABONG-M27). Values: A 1, 2..10,
+#: deck's three Shamans), so its programme does not track them (MD-27). Values: A 1, 2..10,
 #: J Q K 10; pile values 2..14; a suit is shared by one real card of a rank (two Jacks, four
 #: wild 8s); the rest are Shamans.
 _NEVER_OWNS: dict[str, frozenset[str]] = {

@@ -228,7 +228,7 @@ class PairTotals:
             return
         self._lay = lay
         self._mine = mine
-        self._owners = tuple(o for o in owners if o.id != "mirror")  # never owns (R-DABONG-M27)
+        self._owners = tuple(o for o in owners if o.id != "mirror")  # never owns (MD-27)
         self._meter = StateMeter(budget)
         ids = {o.id for o in self._owners}
         self._sum = "addition" in ids

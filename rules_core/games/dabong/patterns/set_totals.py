@@ -5,7 +5,7 @@ may own its plays; for a flush or a full house of a 26-card hand with three Sham
 ten thousand states, each Shaman offering 52 identities (``docs/dev/matcher-worst-hand.md``).
 As for the self mirrors (``pair_totals``), the listing's first page never needs that
 programme, only the block's totals, so they come from here and the programme is built only
-when a page reaches the block (R-DABONG-M30).
+when a page reaches the block (MD-30).
 
 The count is *all the shape's (set, first card) pairs* less *those an earlier pattern
 owns* (R-DABONG-M11), each part by the method that suits it:
@@ -22,7 +22,7 @@ owns* (R-DABONG-M11), each part by the method that suits it:
   such a set shares a suit only through Shamans, Jacks and wild 8s, so those sets are few
   and are enumerated, each judged against the sums too so that nothing is taken twice.
 
-Facing 2s (a neutralising lay) the same counts apply (R-DABONG-M35): the first-card rule
+Facing 2s (a neutralising lay) the same counts apply (MD-35): the first-card rule
 is read from the identities' facts, and four of a kind leaves its 2s out (an add-on). An
 owner this does not cover (of another kind) gives ``supported`` False, and the card-by-card
 programme counts as before. The tests hold these totals equal to the programme's

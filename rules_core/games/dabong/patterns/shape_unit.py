@@ -27,7 +27,7 @@ the orders an entry stands for or none of them.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import product
 from math import factorial
@@ -35,7 +35,6 @@ from math import factorial
 from ....kernel import ELEMENT_SUITS, Action, Card, LegalEntry, Rank, Suit, format_card
 from ..matcher_api import MatchBudgetExceeded, MatchRules, PileContext, PlayReading
 from ..values import REAL_CARDS, in_play_value
-from . import shapes as shapes_mod
 from .base import CardRule, Miss, OrderRule, Pattern, Slot
 from .budget import CHECK_ADVICE, LIST_ADVICE, WorkBudget
 from .census import Census
@@ -68,15 +67,8 @@ from .set_totals import (
     ThreeByThreeTotals,
     TwentyOneTotals,
 )
-from .shapes import (
-    FIRST_CARD_MESSAGE,
-    NO_DECLARATION_MESSAGE,
-    SHAPE_REASONS,
-    Lay,
-    Shape,
-    common_suits,
-    first_ok,
-)
+from .shapes import FIRST_CARD_MESSAGE, NO_DECLARATION_MESSAGE, Lay, Shape, common_suits, first_ok
+from .specs import SHAPE_REASONS, PatternSpec, SequenceRule, spec_reasons
 
 #: Does an earlier pattern accept this laid play (cards, identities)?
 Acceptor = Callable[[tuple[Card, ...], tuple[Card, ...]], bool]
@@ -121,37 +113,64 @@ _BY_RANK: dict[Rank, tuple[Card, ...]] = {rank: _card_options(rank) for rank in 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ShapePattern(Pattern):
-    """An Intermediate / Master pattern (or a Beginner sum's twin for special listings)."""
+    """An Intermediate / Master pattern (or a Beginner sum's twin for special listings): its
+    spec (``specs.py``: what the pattern is) and how the matcher searches and lists it."""
 
-    id: str
-    rule_id: str
-    level: str
-    shape: Shape
+    spec: PatternSpec
     sets: SetSource
     laying: Laying
     candidates: Candidates
-    min_cards: int
-    max_cards: int = 55
-    #: For ``Candidates.RANK``: the rank every card takes (None: the top card's rank).
-    rank: Rank | None = None
-    #: Whether the shape, but for the first-card rule, ignores which card is first.
-    first_free: bool = True
-    #: For ``Candidates.GROUPS``: the rank counts that can work, checked before suits.
-    rank_check: Callable[[list[int]], bool] | None = None
-    #: For ``Candidates.SUIT_SUM``: the totals of in-play values worth trying (signs: the
-    #: first card counts plus, the others ``sum_sign``), from the lay.
-    sum_targets: Callable[[Lay], tuple[int, ...]] | None = None
-    sum_sign: int = 1
-    cards: CardRule = CardRule.ANY_SUITS
-    order: OrderRule = OrderRule.FIRST_THEN_ANY
-    first_card_follows: bool = True
     #: How many candidate sets ``sets`` yields on a hand (None: not known), so that a listing
     #: skips its one-by-one trial when the trial is bound to fail (``census.py``).
     census: Census | None = None
+    # -- read off the spec (never given) ---------------------------------------------------
+    id: str = field(init=False)
+    rule_id: str = field(init=False)
+    level: str = field(init=False)
+    #: The check (``specs.judge_of``): None when laid identities are the pattern, else why not.
+    shape: Shape = field(init=False)
+    min_cards: int = field(init=False)
+    max_cards: int = field(init=False)
+    #: For ``Candidates.RANK``: the rank every card takes (None: the top card's rank).
+    rank: Rank | None = field(init=False)
+    #: Whether the shape, but for the first-card rule, ignores which card is first.
+    first_free: bool = field(init=False)
+    #: For ``Candidates.GROUPS``: the rank counts that can work, checked before suits.
+    rank_check: Callable[[list[int]], bool] | None = field(init=False)
+    #: For ``Candidates.SUIT_SUM``: the totals of in-play values worth trying (signs: the
+    #: first card counts plus, the others ``sum_sign``), from the lay.
+    sum_targets: Callable[[Lay], tuple[int, ...]] | None = field(init=False)
+    sum_sign: int = field(init=False)
+    cards: CardRule = field(init=False)
+    order: OrderRule = field(init=False)
+    first_card_follows: bool = field(init=False)
     #: Every play of the shape has a multiple of this many cards (sets of three, pairs, two
     #: mirrored halves): a check of any other size has no solution to search for. ``takes``
     #: still admits it, so that its miss is the shape's own reason, as the rules word it.
-    size_multiple: int = 1
+    size_multiple: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        spec = self.spec
+        total = spec.total
+        derived = {
+            "id": spec.id,
+            "rule_id": spec.rule_id,
+            "level": spec.level,
+            "shape": spec.judge,
+            "min_cards": spec.least_cards,
+            "max_cards": spec.most_cards,
+            "rank": spec.fixed_rank,
+            "first_free": spec.first_free,
+            "rank_check": spec.rank_counts_fit if spec.ranks is not None else None,
+            "sum_targets": total.sums_to_try if total is not None else None,
+            "sum_sign": -1 if total is not None and total.difference else 1,
+            "cards": CardRule.ONE_SUIT if spec.shared_suit else CardRule.ANY_SUITS,
+            "order": spec.order,
+            "first_card_follows": spec.first_follows_always,
+            "size_multiple": spec.cards_multiple,
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)
 
     def takes(self, count: int) -> bool:
         return self.min_cards <= count <= self.max_cards
@@ -264,7 +283,7 @@ class ShapePattern(Pattern):
 
     def _first_follows(self, lay: Lay) -> bool:
         """Whether the first card must follow the pile (or, neutralising, be a 2 or the value)."""
-        return self.first_card_follows or bool(lay.neutral and self.shape in _FIRST_WHEN_NEUTRAL)
+        return self.spec.first_follows(lay)
 
     def _partial_ok(
         self,
@@ -276,27 +295,29 @@ class ShapePattern(Pattern):
         ranks_known: bool = False,
     ) -> bool:
         """False when the identities known so far already break this shape (sound: a True
-        promises nothing, a False means no completion of ``ids`` is this pattern).
+        promises nothing, a False means no completion of ``ids`` is this pattern). What it
+        reads is the spec's: the first-card rule, the 8 rule of a mixed-suit play, the shared
+        suit, the one rank, the most cards of a rank and the most ranks, the mirrored halves.
         ``known`` sums up the play's declared identities (the slots not in ``open_at``), so
         that only the open slots assigned so far are read here.
         ``ranks_known``: the open slots' ranks were picked by ``_group_options``, which keeps
         every rank within its most cards and the play within its most ranks."""
-        shape = self.shape
+        spec = self.spec
         rules = lay.rules
         added = [i for i in (ids[k] for k in open_at) if i is not None]
         first = ids[0]
-        if first is not None and self._first_follows(lay) and not first_ok(first, lay):
+        if first is not None and spec.first_follows(lay) and not first_ok(first, lay):
             return False
-        eights = shape in _NO_EIGHTS and rules.eight_must_share_suit and len(ids) > 1
+        eights = spec.bars_eights and rules.eight_must_share_suit and len(ids) > 1
         if eights and (known.eight or any(i.rank is Rank.EIGHT for i in added)):
             return False
-        if shape in _SUITED and not known.suits & common_suits(tuple(added), rules):
+        if spec.shared_suit and not known.suits & common_suits(tuple(added), rules):
             return False
-        rank = _FIXED_RANK.get(shape)
-        if rank is not None or shape is shapes_mod.clone:
-            want = rank if rank is not None else lay.ctx.top.rank
+        one = spec.one_rank
+        if one is not None and (one.rank is not None or one.of_top):
+            want = one.rank if one.rank is not None else lay.ctx.top.rank
             return all(r is want for r in known.ranks) and all(i.rank is want for i in added)
-        limit = _MOST_OF_A_RANK.get(shape)
+        limit = spec.most_of_a_rank
         if limit is not None:
             if ranks_known:
                 return True  # the ranks came from ``_group_options``, within these limits
@@ -305,10 +326,8 @@ class ShapePattern(Pattern):
                 counts[_rank(i)] = counts.get(_rank(i), 0) + 1
             if counts and max(counts.values()) > limit:
                 return False
-            if shape is shapes_mod.four_of_a_kind and len(counts) > 1:
-                return False
-            return not (shape is shapes_mod.full_house and len(counts) > 2)
-        if shape is shapes_mod.self_mirror:
+            return len(counts) <= spec.most_ranks
+        if spec.sequence is SequenceRule.SELF_MIRROR:
             size = len(ids)
             if size % 2:
                 return False
@@ -375,7 +394,9 @@ class ShapePattern(Pattern):
     def miss(self, code: str, cards: tuple[Card, ...], slots: tuple[Slot, ...]) -> Miss:
         if code == "first_card_does_not_follow":
             code = f"{self.id}_first_card_does_not_follow"
-        message, rule_id = shape_reason(code)
+        # The spec's own reasons first: a pattern outside ``specs.SPECS`` (a test's) has them.
+        own = spec_reasons(self.spec).get(code)
+        message, rule_id = own if own is not None else shape_reason(code)
         laid = " ".join(format_card(c) for c in cards)
         if any(s.identity is None for s in slots):
             message += " (under any declaration of the Shamans)"
@@ -470,11 +491,12 @@ class ShapePattern(Pattern):
         ranks = sorted(declared, key=lambda r: r.ordinal)
         pool = tuple(Rank) if open_count >= 2 else tuple(ranks)
         counts = dict(declared)
-        most = _MOST_OF_A_RANK.get(self.shape, 55)
-        widest = _MOST_RANKS.get(self.shape, 13)
+        spec = self.spec
+        most = spec.most_of_a_rank or 55
+        widest = spec.most_ranks
         chosen: list[Rank] = []
 
-        least = _LEAST_OF_A_RANK.get(self.shape, 0)
+        least = spec.least_of_a_rank
 
         def grow(short: int) -> Iterator[list[tuple[Card, ...]]]:
             """``short``: the cards the ranks chosen so far still lack to reach ``least``."""
@@ -557,7 +579,7 @@ class ShapePattern(Pattern):
         candidates = candidates or 0
         if self.id == "self_mirror" and ENUMERATE_FIRST > 0 and not take_all:
             # The self mirror has no census, but its totals cost far less than its trial:
-            # past SELF_MIRROR_FIRST entries it is counted (R-DABONG-M33). Its source yields
+            # past SELF_MIRROR_FIRST entries it is counted (MD-33). Its source yields
             # every laid self mirror of the suits, owned or not, so a trial of that many
             # entries judged several hundred candidates and failed nearly every time.
             counted = self._counted(lay, hand, laying, rules, budget, cheap=True)
@@ -728,7 +750,7 @@ class ShapePattern(Pattern):
                     runs.entries, runs.plays, lambda: ChainedSets(self.id, run_parts()), pairs=False
                 )
             return None if cheap else ChainedSets(self.id, run_parts())
-        # The walk order (rank by rank or not) follows every owner the sizes allow (R-DABONG-M24);
+        # The walk order (rank by rank or not) follows every owner the sizes allow (MD-24);
         # the programme itself tracks only the owners that can accept one of this shape's sets.
         by_rank = any(GRP in r.needs for r in (mine, *owners))
         owners = may_own(self.id, owners, lay.rules)
@@ -745,53 +767,6 @@ class ShapePattern(Pattern):
                 return LazySets(totals.entries, totals.plays, programme, pairs=False)
         return None if cheap else programme()
 
-
-# What ``ShapePattern._partial_ok`` may read off a partial assignment, per shape.
-_FIRST_WHEN_NEUTRAL = frozenset(
-    {shapes_mod.clone, shapes_mod.mirror, shapes_mod.addition, shapes_mod.subtraction}
-)
-_NO_EIGHTS = frozenset(
-    {
-        shapes_mod.clone,
-        shapes_mod.full_house,
-        shapes_mod.three_by_three,
-        shapes_mod.eight_straight,
-        shapes_mod.heaven,
-        shapes_mod.hell,
-        shapes_mod.four_of_a_kind,
-        shapes_mod.four_pair,
-        shapes_mod.self_mirror,
-    }
-)
-_SUITED = frozenset(
-    {
-        shapes_mod.twenty_one_shape,
-        shapes_mod.straight,
-        shapes_mod.flush,
-        shapes_mod.addition,
-        shapes_mod.subtraction,
-        shapes_mod.ace_and_shaman,
-    }
-)
-_FIXED_RANK: dict[Shape, Rank] = {
-    shapes_mod.heaven: Rank.SEVEN,
-    shapes_mod.hell: Rank.SIX,
-    shapes_mod.only_twos: Rank.TWO,
-    shapes_mod.ace_and_shaman: Rank.ACE,
-}
-#: Fewest cards every rank of the play ends with (full house: a pair at least).
-_LEAST_OF_A_RANK: dict[Shape, int] = {
-    shapes_mod.full_house: 2,
-    shapes_mod.three_by_three: 3,
-    shapes_mod.four_pair: 2,
-}
-_MOST_RANKS: dict[Shape, int] = {shapes_mod.full_house: 2, shapes_mod.four_of_a_kind: 1}
-_MOST_OF_A_RANK: dict[Shape, int] = {
-    shapes_mod.full_house: 3,
-    shapes_mod.three_by_three: 3,
-    shapes_mod.four_pair: 2,
-    shapes_mod.four_of_a_kind: 7,
-}
 
 #: Shapes whose totals come from a dedicated counter (``set_totals``), the programme built
 #: only when a page reaches their block.
@@ -811,9 +786,9 @@ _SET_TOTALS: dict[str, type[SetTotals]] = {
 #: where a count exists). The matcher tests run with both settings.
 ENUMERATE_FIRST = 400
 #: Candidate sets past which a shape with a dedicated counter (``set_totals``) counts
-#: instead of trying its sets one by one (R-DABONG-M31; measured: ``docs/dev/matcher-worst-hand.md``).
+#: instead of trying its sets one by one (MD-31; measured: ``docs/dev/matcher-worst-hand.md``).
 COUNT_FIRST = 100
-#: Entries of its own totals past which a self mirror counts instead of trying (R-DABONG-M33).
+#: Entries of its own totals past which a self mirror counts instead of trying (MD-33).
 SELF_MIRROR_FIRST = 100
 
 
