@@ -166,12 +166,12 @@ def _compare_answer_window(seeds: range, cap: int | None) -> None:
 
 @pytest.mark.parametrize("chunk", range(2))
 def test_facing_twos_lists_what_the_old_filter_kept(chunk: int) -> None:
-    _compare_facing_twos(range(chunk * 120, (chunk + 1) * 120), TWOS_CAP)
+    _compare_facing_twos(range(chunk * 80, (chunk + 1) * 80), TWOS_CAP)
 
 
 @pytest.mark.parametrize("chunk", range(2))
 def test_answer_window_lists_what_the_old_filter_kept(chunk: int) -> None:
-    _compare_answer_window(range(chunk * 120, (chunk + 1) * 120), WINDOW_CAP)
+    _compare_answer_window(range(chunk * 80, (chunk + 1) * 80), WINDOW_CAP)
 
 
 def test_the_suite_cap_leaves_three_shaman_hands_to_compare() -> None:
