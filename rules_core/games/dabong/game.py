@@ -147,6 +147,9 @@ class DabongGame(Game[DabongState]):
     def to_act(self, state: DabongState) -> tuple[int, ...]:
         # The seat on turn always has its turn action (draw, pick up, settle the opening), so
         # only the other seats need a look at their listing (which never calls the matcher).
+        if engine.at_counter_limit(state) is not None:  # every action is refused
+            return ()
+
         def acts(seat: int) -> bool:
             if seat == state.turn and state.status in (OPENING, PLAYING):
                 return True

@@ -47,6 +47,7 @@ from ...kernel.fields import Field, Record
 from ...kernel.wire import action_components, effect_components, merge_components
 from . import effects as E
 from .engine import ACTION_FIELDS as ENGINE_FIELDS
+from .engine import COUNTER_LIMIT
 from .options import DEFAULT_PRESET, DabongOptions
 from .state import STATUSES, DabongState, Penalty, Scores
 from .state_levels import MAX_RUN, MAX_YEAR
@@ -59,7 +60,6 @@ DECK = DABONG_55
 MIN_SEATS = 2
 MAX_SEATS = 5
 SUITS: tuple[Suit, ...] = tuple(Suit(s) for s in "FWEA")
-_BIG = 10**9
 SEAT = Seat(max_seats=MAX_SEATS)
 LISTED_SEAT = Seat(code="out_of_range", max_seats=MAX_SEATS)
 
@@ -118,7 +118,12 @@ STATE = Record(
             "The seed of the match; every deal and reshuffle is drawn from it.",
             view="omitted",
         ),
-        Field("shuffles", Int(0, _BIG), "Reshuffles so far in this game (the number of the next one)."),
+        Field(
+            "shuffles",
+            Int(0, COUNTER_LIMIT),
+            "Shuffles so far in the match (numbers the next one's seeded stream; at the limit, every "
+            "action is refused: `counter_limit`).",
+        ),
         Field("dealer", SEAT, "The dealer of this game (who settles the opening card)."),
         Field(
             "hands",
@@ -177,7 +182,11 @@ STATE = Record(
             nullable=True,
             default=None,
         ),
-        Field("move", Int(0, _BIG), "Actions so far in the match."),
+        Field(
+            "move",
+            Int(0, COUNTER_LIMIT),
+            "Actions so far in the match (at the limit, every action is refused: `counter_limit`).",
+        ),
         Field(
             "take_back",
             Custom(_log_read_by_the_game, log_to_json, _log_schema(in_view=False)),
