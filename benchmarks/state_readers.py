@@ -26,9 +26,11 @@ TARGET_RATIO = 1.1
 def _pairs() -> dict[
     str, tuple[Callable[[Any], Any], Callable[[Any], Any], Callable[[Any], Any], Callable[[Any], Any]]
 ]:
+    from rules_core.games.dabong import GAME as DABONG
+    from rules_core.games.dabong import wire as dabong_wire
     from rules_core.games.dobon import wire as dobon_wire
     from rules_core.games.ninety_nine import wire as ninety_nine_wire
-    from tests.wire.legacy import dobon_codec, ninety_nine_codec
+    from tests.wire.legacy import dabong_codec, dobon_codec, ninety_nine_codec
 
     return {
         "99": (
@@ -38,6 +40,13 @@ def _pairs() -> dict[
             ninety_nine_wire.write_state,
         ),
         "dobon": (dobon_codec.decode, dobon_wire.read_state, dobon_codec.encode, dobon_wire.write_state),
+        # dabong!'s writer is declared, its reader not yet: both read columns are StateDecoder.
+        "dabong": (
+            DABONG.state_from_json,
+            DABONG.state_from_json,
+            dabong_codec.state_to_json,
+            dabong_wire.write_state,
+        ),
     }
 
 
@@ -119,7 +128,11 @@ def run_readers(catalog: GameCatalog, config: RunConfig) -> PartResult:
             f"{new_w:.1f}",
             f"{write_ratio:.2f}",
         )
-        part.figures[f"readers/{name}/ratio"] = read_ratio
+        if old_read is new_read:
+            table.notes.append(f"{name}: the reader is not ported yet (both read columns are one reader).")
+        else:
+            part.figures[f"readers/{name}/ratio"] = read_ratio
+        part.figures[f"readers/{name}/write_ratio"] = write_ratio
     part.tables.append(table)
     part.seconds = time.perf_counter() - started
     return part

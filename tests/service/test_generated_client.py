@@ -188,27 +188,7 @@ def test_an_unknown_reason_code_is_a_plain_string(client_package: ModuleType) ->
     assert reason.code == "a_code_added_tomorrow"
 
 
-_UNTYPED = {
-    "dabong": "dabong!'s state is not declared field by field yet: it is ported to the field "
-    "declarations after its take-back log (issue #26); until then its state, view and effect are "
-    "open objects"
-}
-
-
-def _typed_params() -> list[Any]:
-    return [
-        pytest.param(
-            game,
-            id=game.name,
-            marks=[pytest.mark.xfail(strict=True, reason=_UNTYPED[game.name])]
-            if game.name in _UNTYPED
-            else [],
-        )
-        for game in REGISTRY
-    ]
-
-
-@pytest.mark.parametrize("game", _typed_params())
+@pytest.mark.parametrize("game", list(REGISTRY), ids=REGISTRY.names())
 def test_states_views_and_effects_are_typed_field_by_field(client_package: ModuleType, game: Any) -> None:
     for role, members in (
         ("state", {"hands", "draw_pile", "turn", "status"}),

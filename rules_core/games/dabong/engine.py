@@ -130,8 +130,25 @@ def resolve(state: DabongState, action: Action, matcher: Matcher) -> Outcome[Dab
     return handlers[action.type](state, action)
 
 
+#: The most a state's ``move`` and ``shuffles`` may hold (the reader refuses more). A state at
+#: the limit takes no action: the next would write a state the service could not read back.
+COUNTER_LIMIT = 10**9
+
+
+def at_counter_limit(state: DabongState) -> str | None:
+    """The counter that has reached ``COUNTER_LIMIT``, if any."""
+    if state.move >= COUNTER_LIMIT:
+        return "move"
+    if state.shuffles >= COUNTER_LIMIT:
+        return "shuffles"
+    return None
+
+
 def _phase_problem(state: DabongState, action: Action) -> Outcome[DabongState] | None:
     kind = action.type
+    counter = at_counter_limit(state)
+    if counter is not None:
+        return refuse(action, R.COUNTER_LIMIT(counter=counter, limit=COUNTER_LIMIT))
     if state.status == OVER:
         return refuse(action, R.MATCH_OVER())
     if state.status == GAME_OVER:

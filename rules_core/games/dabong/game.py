@@ -15,8 +15,8 @@ from ...kernel import (
     Outcome,
     Problem,
     StateInvalid,
+    WireSchemas,
     check_conservation,
-    format_cards,
 )
 from . import engine, listing
 from .dealing import deal_cards, seeded_deck
@@ -25,8 +25,9 @@ from .options import DEFAULT_PRESET, PRESETS, DabongOptions
 from .reasons import CATALOG
 from .rules import RULES
 from .state import GAME_OVER, OPENING, PLAYING, DabongState, Scores
-from .state_json import MAX_SEATS, MIN_SEATS, StateDecoder, state_to_json
-from .take_back_log import log_view, unwind_problems
+from .state_json import MAX_SEATS, MIN_SEATS, StateDecoder
+from .take_back_log import unwind_problems
+from .wire import view_state, wire_schemas, write_state
 
 
 def _default_matcher() -> Matcher:
@@ -112,7 +113,7 @@ class DabongGame(Game[DabongState]):
     def _reread(self, state: DabongState) -> list[Problem]:
         """The problems of ``state`` read back from its JSON (none for a possible state)."""
         reader = JsonReader()
-        StateDecoder(reader).decode(state_to_json(state), "")
+        StateDecoder(reader).decode(write_state(state), "")
         return reader.problems
 
     def _replay(self, before: DabongState, action: Action) -> DabongState | None:
@@ -120,7 +121,7 @@ class DabongGame(Game[DabongState]):
         return outcome.state if outcome.verdict.legal else None
 
     def state_to_json(self, state: DabongState) -> dict[str, Any]:
-        return state_to_json(state)
+        return write_state(state)
 
     # -- adjudication ---------------------------------------------------------------
     def resolve(self, state: DabongState, action: Action) -> Outcome[DabongState]:
@@ -146,6 +147,9 @@ class DabongGame(Game[DabongState]):
     def to_act(self, state: DabongState) -> tuple[int, ...]:
         # The seat on turn always has its turn action (draw, pick up, settle the opening), so
         # only the other seats need a look at their listing (which never calls the matcher).
+        if engine.at_counter_limit(state) is not None:  # every action is refused
+            return ()
+
         def acts(seat: int) -> bool:
             if seat == state.turn and state.status in (OPENING, PLAYING):
                 return True
@@ -156,20 +160,11 @@ class DabongGame(Game[DabongState]):
     def is_over(self, state: DabongState) -> bool:
         return state.status not in (OPENING, PLAYING, GAME_OVER)
 
+    def wire_schemas(self) -> WireSchemas:
+        return wire_schemas(dict(self.action_types))
+
     def view(self, state: DabongState, seat: int) -> dict[str, Any]:
-        data = state_to_json(state)
-        return _view_of(data, state, seat)
-
-
-def _view_of(data: dict[str, Any], state: DabongState, seat: int) -> dict[str, Any]:
-    """Hide other hands, the draw pile and the seed, and where other seats' taken-back cards sat."""
-    out = dict(data)
-    out.pop("seed", None)
-    out["viewer"] = seat
-    out["hands"] = [format_cards(h) if i == seat else {"count": len(h)} for i, h in enumerate(state.hands)]
-    out["draw_pile"] = {"count": len(state.draw_pile)}
-    out["take_back"] = log_view(state.take_back, seat)
-    return out
+        return view_state(state, seat)
 
 
 GAME = DabongGame()

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ...kernel import Action, Card, LegalEntry, LegalPage, Suit
 from .actions_play import pile_context
+from .engine import at_counter_limit
 from .listing_levels import facing_twos_may_play, table_claims, turn_claims
 from .matcher_api import Matcher
 from .play_flow import OPPOSITE
@@ -159,6 +160,8 @@ SegmentSource = Segment | Callable[[int, Window], Segment]
 
 def _seat_segments(state: DabongState, seat: int, matcher: Matcher) -> list[SegmentSource]:
     segments: list[SegmentSource] = []
+    if at_counter_limit(state) is not None:  # resolve refuses every action (``counter_limit``)
+        return segments
     if state.status == GAME_OVER:
         if seat == (state.dealer + 1) % state.seats:
             segments.append(_fixed([_entry(Action(type="next_game", seat=seat), "dabong.scoring")]))

@@ -19,6 +19,11 @@ UNEXPECTED_FIELD = _d("unexpected_field", "{field!r} makes no sense for a {type}
 MISSING_FIELD = _d("missing_field", "a {type} action needs {field!r}", "dabong.turn")
 GAME_OVER = _d("game_over", "the game is over", "dabong.win")
 MATCH_OVER = _d("match_over", "the match is over", "dabong.scoring")
+COUNTER_LIMIT = _d(
+    "counter_limit",
+    "the match has reached its {counter} limit ({limit}): no action may follow",
+    "dabong.turn",
+)
 OPENING_PENDING = _d("opening_pending", "the dealer must first settle the opening card", "dabong.opening")
 NOT_OPENING = _d("not_opening", "there is no opening card to settle", "dabong.opening")
 GAME_NOT_OVER = _d("game_not_over", "the game is still being played", "dabong.scoring")

@@ -17,10 +17,7 @@ from ...kernel import (
     JsonReader,
     Suit,
     check_conservation,
-    format_card,
-    format_cards,
     options_from_json,
-    options_to_json,
     slots_builder,
 )
 from ...kernel.options import OptionSpec, describe
@@ -28,7 +25,7 @@ from ...kernel.problems import cards_conserved
 from .options import DabongOptions
 from .state import OPENING, OVER, PLAYING, STATUSES, DabongState, Penalty, Scores, evolve
 from .state_levels import LevelFields, check_level_fields
-from .take_back_log import log_to_json, read_log
+from .take_back_log import read_log
 from .values import card_suits, is_eight, is_jack, is_queen_of_water, is_real
 
 GAME_NAME = "dabong"
@@ -69,49 +66,6 @@ FIELDS = (
     "as_dealt",
     "years_used",
 )
-
-
-def state_to_json(state: DabongState) -> dict[str, Any]:
-    scores = state.scores
-    return {
-        "game": GAME_NAME,
-        "options": options_to_json(state.options),
-        "seats": state.seats,
-        "seed": state.seed,
-        "shuffles": state.shuffles,
-        "dealer": state.dealer,
-        "hands": [format_cards(h) for h in state.hands],
-        "draw_pile": format_cards(state.draw_pile),
-        "discard_pile": format_cards(state.discard_pile),
-        "shaman_identities": {format_card(s): format_card(c) for s, c in state.identities},
-        "suit": state.suit.value if state.suit else None,
-        "top_seat": state.top_seat,
-        "top_play": state.top_play,
-        "turn": state.turn,
-        "direction": state.direction,
-        "penalty": None
-        if state.penalty is None
-        else {"cards": state.penalty.cards, "skip": state.penalty.skip},
-        "one_card_announced": list(state.announced),
-        "status": state.status,
-        "winner": state.winner,
-        "game_winner": state.game_winner,
-        "move": state.move,
-        "take_back": log_to_json(state.take_back),
-        "scores": {
-            "games": list(scores.games),
-            "sets": list(scores.sets),
-            "points": list(scores.points),
-            "played": scores.played,
-        },
-        "previous_play": format_cards(state.previous_play),
-        "rank_run": state.rank_run,
-        "extra_play": None if state.extra_play_then is None else {"then": state.extra_play_then},
-        "answerable": state.answerable,
-        "river": None if state.river is None else format_card(state.river),
-        "as_dealt": list(state.as_dealt),
-        "years_used": [list(years) for years in state.years_used],
-    }
 
 
 class StateDecoder:
