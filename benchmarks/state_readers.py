@@ -26,11 +26,10 @@ TARGET_RATIO = 1.1
 def _pairs() -> dict[
     str, tuple[Callable[[Any], Any], Callable[[Any], Any], Callable[[Any], Any], Callable[[Any], Any]]
 ]:
-    from rules_core.games.dabong import GAME as DABONG
     from rules_core.games.dabong import wire as dabong_wire
     from rules_core.games.dobon import wire as dobon_wire
     from rules_core.games.ninety_nine import wire as ninety_nine_wire
-    from tests.wire.legacy import dabong_codec, dobon_codec, ninety_nine_codec
+    from tests.wire.legacy import dabong_codec, dabong_reader, dobon_codec, ninety_nine_codec
 
     return {
         "99": (
@@ -40,10 +39,9 @@ def _pairs() -> dict[
             ninety_nine_wire.write_state,
         ),
         "dobon": (dobon_codec.decode, dobon_wire.read_state, dobon_codec.encode, dobon_wire.write_state),
-        # dabong!'s writer is declared, its reader not yet: both read columns are StateDecoder.
         "dabong": (
-            DABONG.state_from_json,
-            DABONG.state_from_json,
+            dabong_reader.decode,
+            dabong_wire.read_state,
             dabong_codec.state_to_json,
             dabong_wire.write_state,
         ),

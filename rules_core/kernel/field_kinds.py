@@ -17,7 +17,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from .cards import Deck, format_card
-from .options import describe, options_from_json, options_to_json
+from .options import describe, listed_options_reader, options_from_json, options_to_json
 from .problems import JsonReader
 
 if TYPE_CHECKING:
@@ -72,9 +72,10 @@ class Kind:
 
 @dataclass(frozen=True, slots=True)
 class Const(Kind):
-    """A fixed string (a state's ``game``); a wire-only member."""
+    """A fixed string (a state's ``game``); a wire-only member. ``code``: the problem of another string."""
 
     value: str
+    code: str = "not_allowed"
     expected = "expected a string"
 
     def read(self, r: JsonReader, value: Any, pointer: str, ctx: ReadContext) -> Any:
@@ -83,7 +84,7 @@ class Const(Kind):
         if not isinstance(value, str):
             r.add(pointer, "wrong_type", self.expected)
         else:
-            r.add(pointer, "not_allowed", f"{value!r} is not one of {self.value}")
+            r.add(pointer, self.code, f"{value!r} is not one of {self.value}")
         return self.value
 
     def write(self, value: Any) -> Any:
@@ -332,7 +333,10 @@ class ListOf(Kind):
     """A list of ``item`` values, at most ``max_len`` (``too_long``: the list is not read).
 
     ``per_seat_code``: one entry per seat of the table, else that problem at the list.
-    ``ascending``: items listed once each, ascending (``not_sorted`` otherwise).
+    ``ascending``: items listed once each, ascending (``not_sorted`` at the list otherwise);
+    with ``order_at_item`` an item not above the one before it is reported at the item
+    instead, and dropped; ``repeat_code``, when set, reports an item listed before at the item
+    with that code, and drops it.
     Items that fail to read are dropped, unless ``keep_fallbacks``.
     """
 
@@ -340,6 +344,8 @@ class ListOf(Kind):
     max_len: int
     per_seat_code: str | None = None
     ascending: bool = False
+    order_at_item: bool = False
+    repeat_code: str | None = None
     keep_fallbacks: bool = True
     #: A value that is not an array still gets the per-seat problem (it holds no entries).
     count_non_list: bool = False
@@ -351,7 +357,7 @@ class ListOf(Kind):
         if type(value) is not list:
             r.add(pointer, "wrong_type", self.expected)
             if self.count_non_list and self.per_seat_code is not None and ctx.seats is not None:
-                r.add(pointer, self.per_seat_code, f"0 entries for {ctx.seats} seats")
+                r.add(pointer, self.per_seat_code, f"one per seat: 0 entries for {ctx.seats} seats")
             return ()
         if len(value) > self.max_len:
             r.add(pointer, "too_long", f"at most {self.max_len} items")
@@ -359,7 +365,8 @@ class ListOf(Kind):
         elif not self.read_items:
             items = value
         else:
-            item, out = self.item, []
+            item = self.item
+            out: list[Any] = []
             for i, raw in enumerate(value):
                 before = len(r.problems)
                 if raw is None and not item.reads_null:
@@ -368,10 +375,16 @@ class ListOf(Kind):
                 got = item.read(r, raw, f"{pointer}/{i}", ctx)
                 if got is None or (not self.keep_fallbacks and len(r.problems) > before):
                     continue
+                if self.repeat_code is not None and got in out:
+                    r.add(f"{pointer}/{i}", self.repeat_code, f"{got!r} is listed twice")
+                    continue
+                if self.order_at_item and out and got <= out[-1]:
+                    r.add(f"{pointer}/{i}", "not_sorted", "listed once each, ascending")
+                    continue
                 out.append(got)
             items = out
         if self.per_seat_code is not None and ctx.seats is not None and len(value) != ctx.seats:
-            r.add(pointer, self.per_seat_code, f"{len(value)} entries for {ctx.seats} seats")
+            r.add(pointer, self.per_seat_code, f"one per seat: {len(value)} entries for {ctx.seats} seats")
         if self.ascending and items != sorted(set(items)):
             r.add(pointer, "not_sorted", "listed once each, ascending")
         return tuple(items)
@@ -420,8 +433,16 @@ class OptionsKind(Kind):
     options_type: type
     complete: bool = False
     expected = "expected an object"
+    #: ``kernel.options.listed_options_reader``: the options of a state that lists them all, at once.
+    _listed: Any = dataclasses.field(default=None, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_listed", listed_options_reader(self.options_type))
 
     def read(self, r: JsonReader, value: Any, pointer: str, ctx: ReadContext) -> Any:
+        listed = self._listed(value)
+        if listed is not None:
+            return listed
         if self.complete and isinstance(value, Mapping):
             for f in dataclasses.fields(self.options_type):
                 if f.name not in value:

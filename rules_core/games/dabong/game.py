@@ -25,9 +25,8 @@ from .options import DEFAULT_PRESET, PRESETS, DabongOptions
 from .reasons import CATALOG
 from .rules import RULES
 from .state import GAME_OVER, OPENING, PLAYING, DabongState, Scores
-from .state_json import MAX_SEATS, MIN_SEATS, StateDecoder
 from .take_back_log import unwind_problems
-from .wire import view_state, wire_schemas, write_state
+from .wire import MAX_SEATS, MIN_SEATS, read_state, view_state, wire_schemas, write_state
 
 
 def _default_matcher() -> Matcher:
@@ -104,17 +103,15 @@ class DabongGame(Game[DabongState]):
         return tuple(cards)
 
     def state_from_json(self, data: Any) -> DabongState:
-        reader = JsonReader()
-        state = StateDecoder(reader).decode(data, "")
-        if reader.problems or state is None:
-            raise StateInvalid(reader.problems)
-        return state
+        return read_state(data)
 
     def _reread(self, state: DabongState) -> list[Problem]:
         """The problems of ``state`` read back from its JSON (none for a possible state)."""
-        reader = JsonReader()
-        StateDecoder(reader).decode(write_state(state), "")
-        return reader.problems
+        try:
+            read_state(write_state(state))
+        except StateInvalid as exc:
+            return list(exc.problems)
+        return []
 
     def _replay(self, before: DabongState, action: Action) -> DabongState | None:
         outcome = engine.resolve(before, action, self.matcher)

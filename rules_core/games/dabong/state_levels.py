@@ -1,107 +1,22 @@
-"""State fields of the Intermediate and Master flow: reading them and checking them.
+"""State fields of the Intermediate and Master flow: checking them against the pile and the rules.
 
 They are kept in the state (not recomputed from the pile) because a reshuffle
 recycles the cards under the top: the previous play a mirror answers and the run
-of ranks the 4th card rule counts would be lost. Every value is checked against
+of ranks the 4th card rule counts would be lost. They are declared, and read, with the
+rest of the state (``wire.STATE``); here every value is checked against
 what the pile still shows, and a value the rules in force cannot produce is
 refused, never repaired.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
-
-from ...kernel import DABONG_55, Card, JsonReader, Rank
+from ...kernel import Card, JsonReader, Rank
 from .state import OPENING, PLAYING, DabongState
-from .values import is_real
 
 #: Most cards of one rank that can lie in a row: four real cards and three Shamans.
 MAX_RUN = 7
 ANSWERABLE: dict[str, Rank] = {"heaven": Rank.SEVEN, "hell": Rank.SIX}
 MAX_YEAR = 9999
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class LevelFields:
-    previous_play: tuple[Card, ...]
-    rank_run: int
-    extra_play_then: int | None
-    answerable: str | None
-    as_dealt: tuple[int, ...]
-    years_used: tuple[tuple[int, ...], ...]
-
-    @classmethod
-    def read(cls, r: JsonReader, obj: Mapping[str, Any], pointer: str, seats: int) -> LevelFields:
-        previous = r.cards(obj, "previous_play", pointer, DABONG_55)
-        for i, card in enumerate(previous):
-            if not is_real(card):
-                r.add(f"{pointer}/previous_play/{i}", "not_real", "the previous play lists identities")
-        run = r.int(obj, "rank_run", pointer, lo=1, hi=MAX_RUN)
-        then = None
-        raw = r.get(obj, "extra_play", pointer)
-        if isinstance(raw, Mapping) or (raw is not None and "extra_play" in obj):
-            eobj = r.obj(raw, f"{pointer}/extra_play", allowed=("then",))
-            if isinstance(raw, Mapping):  # {} is read (and lacks "then"), not taken for null
-                then = r.int(eobj, "then", f"{pointer}/extra_play", lo=0, hi=max(seats - 1, 0))
-        answerable = r.str(obj, "answerable", pointer, choices=tuple(ANSWERABLE), nullable=True)
-        as_dealt = _seat_list(r, obj, "as_dealt", pointer, seats)
-        years = _ledger(r, obj, pointer, seats)
-        return cls(
-            previous_play=tuple(c for c in previous if is_real(c)),
-            rank_run=run,
-            extra_play_then=then,
-            answerable=answerable,
-            as_dealt=as_dealt,
-            years_used=years,
-        )
-
-    def as_state_fields(self) -> dict[str, Any]:
-        return {
-            "previous_play": self.previous_play,
-            "rank_run": self.rank_run,
-            "extra_play_then": self.extra_play_then,
-            "answerable": self.answerable,
-            "as_dealt": self.as_dealt,
-            "years_used": self.years_used,
-        }
-
-
-def _seat_list(r: JsonReader, obj: Mapping[str, Any], key: str, pointer: str, seats: int) -> tuple[int, ...]:
-    out: list[int] = []
-    for i, seat in enumerate(r.list(obj, key, pointer)):
-        where = f"{pointer}/{key}/{i}"
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < max(seats, 1):
-            r.add(where, "out_of_range", "expected a seat number")
-        elif out and seat <= out[-1]:
-            r.add(where, "not_sorted", "list each seat once, in increasing order")
-        else:
-            out.append(seat)
-    return tuple(out)
-
-
-def _ledger(r: JsonReader, obj: Mapping[str, Any], pointer: str, seats: int) -> tuple[tuple[int, ...], ...]:
-    raw = r.list(obj, "years_used", pointer)
-    if "years_used" in obj and isinstance(raw, list) and len(raw) != seats:
-        r.add(f"{pointer}/years_used", "wrong_count", f"{len(raw)} ledgers for {seats} seats")
-    out: list[tuple[int, ...]] = []
-    for i, years in enumerate(raw):
-        where = f"{pointer}/years_used/{i}"
-        if not isinstance(years, list):
-            r.add(where, "wrong_type", "expected an array of years")
-            out.append(())
-            continue
-        kept: list[int] = []
-        for j, year in enumerate(years):
-            if isinstance(year, bool) or not isinstance(year, int) or not 1 <= year <= MAX_YEAR:
-                r.add(f"{where}/{j}", "out_of_range", f"a calendar year is 1..{MAX_YEAR}")
-            elif kept and year <= kept[-1]:
-                r.add(f"{where}/{j}", "not_sorted", "list each year once, in increasing order")
-            else:
-                kept.append(year)
-        out.append(tuple(kept))
-    return tuple(out)
 
 
 def pile_run(state: DabongState) -> tuple[int, bool]:

@@ -1,20 +1,18 @@
-"""The dabong! state on the wire, declared field by field: its writer, view and schemas derive from this.
+"""The dabong! state on the wire, declared once: its reader, writer, view and schemas derive from this.
 
 Every member of a state is a kernel ``Field`` below (kind, description, what a seat's view
-shows), as for 99 and Dobon. What derives from it today: the JSON Schemas the service
-publishes (state, view, options) and the writer and view, which the tests hold equal to
-``state_json.state_to_json`` and the game's view over seeded playouts. The reader is still
-``state_json.StateDecoder`` (issue #26: porting it onto these declarations, with an
-old-against-new differential test, is the step that remains); the declarations follow what
-it accepts (a member it lets a client leave out has a default here, one it reads as null is
-nullable), so the schema refuses nothing the reader takes for its shape.
+shows), as for 99 and Dobon. The kernel reads each field; this game adds its cross-field
+rules (``state_rules.check_state``: the deck conserved, identities on the pile, the suit in
+force, a penalty the top card explains ...) and then reads the take-back log against the
+otherwise sound state (``take_back_log.read_log``). The hand-written reader and writer these
+replaced are kept in ``tests/wire/legacy`` and held equal to them by the differential tests.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...kernel import DABONG_55, MAX_SEED, JsonReader, Suit, WireSchemas
+from ...kernel import DABONG_55, MAX_SEED, JsonReader, StateInvalid, Suit, WireSchemas
 from ...kernel.effects import (
     CardsDrawn,
     CardsPlayed,
@@ -49,10 +47,11 @@ from . import effects as E
 from .engine import ACTION_FIELDS as ENGINE_FIELDS
 from .engine import COUNTER_LIMIT
 from .options import DEFAULT_PRESET, DabongOptions
-from .state import STATUSES, DabongState, Penalty, Scores
+from .state import STATUSES, DabongState, Penalty, Scores, evolve
 from .state_levels import MAX_RUN, MAX_YEAR
+from .state_rules import check_state
 from .take_back_fields import entry_schema
-from .take_back_log import MAX_ENTRIES, log_to_json, log_view
+from .take_back_log import MAX_ENTRIES, log_to_json, log_view, read_log
 
 PREFIX = "Dabong"
 GAME_NAME = "dabong"
@@ -86,26 +85,32 @@ SCORES = Record(
 )
 
 
-def _log_read_by_the_game(r: JsonReader, value: Any, pointer: str) -> Any:
-    """The take-back log is read against the state it belongs to (``take_back_log.read_log``),
-    after the rest of the state: its entries are checked card by card against the table."""
-    raise NotImplementedError("the take-back log is read by take_back_log.read_log")
+def _log_read_later(r: JsonReader, value: Any, pointer: str) -> Any:
+    """Nothing yet: the log is read against the state it belongs to (``read_state`` calls
+    ``take_back_log.read_log`` once the rest of the state is sound)."""
+    return ()
 
 
 def _log_schema(*, in_view: bool) -> dict[str, Any]:
     return {"type": "array", "maxItems": MAX_ENTRIES, "items": entry_schema(in_view=in_view)}
 
 
-SEATS = SeatCount(lo=MIN_SEATS, hi=MAX_SEATS, if_invalid=None)
+SEATS = SeatCount(lo=MIN_SEATS, hi=MAX_SEATS, if_invalid=MIN_SEATS)
 _SUIT = StrEnumKind(Suit, members=SUITS)
-_ASCENDING_SEATS = ListOf(LISTED_SEAT, max_len=MAX_SEATS, ascending=True)
+_ANNOUNCED = ListOf(
+    LISTED_SEAT, max_len=MAX_SEATS, ascending=True, keep_fallbacks=False, repeat_code="duplicate"
+)
+_ASCENDING_SEATS = ListOf(
+    LISTED_SEAT, max_len=MAX_SEATS, ascending=True, keep_fallbacks=False, order_at_item=True
+)
 
 STATE = Record(
     name="State",
     doc="A dabong! match in progress or over: everything the service needs, sent back unchanged.",
     build=DabongState,
+    checks=(check_state,),
     fields=(
-        Field("game", Const(GAME_NAME), "The game: always `dabong`.", attr=None),
+        Field("game", Const(GAME_NAME, code="wrong_game"), "The game: always `dabong`.", attr=None),
         Field(
             "options",
             OptionsKind(DabongOptions, complete=True),
@@ -127,7 +132,9 @@ STATE = Record(
         Field("dealer", SEAT, "The dealer of this game (who settles the opening card)."),
         Field(
             "hands",
-            ListOf(Cards(DECK, max_len=0), max_len=MAX_SEATS, per_seat_code="wrong_count"),
+            ListOf(
+                Cards(DECK, max_len=0), max_len=MAX_SEATS, per_seat_code="wrong_count", count_non_list=True
+            ),
             "Each seat's hand, by seat, in hand order.",
             view="owner",
         ),
@@ -158,7 +165,7 @@ STATE = Record(
         ),
         Field(
             "one_card_announced",
-            _ASCENDING_SEATS,
+            _ANNOUNCED,
             "Seats that have announced their one card, in increasing order.",
             attr="announced",
         ),
@@ -189,7 +196,7 @@ STATE = Record(
         ),
         Field(
             "take_back",
-            Custom(_log_read_by_the_game, log_to_json, _log_schema(in_view=False)),
+            Custom(_log_read_later, log_to_json, _log_schema(in_view=False)),
             "The plays that may still be taken back, oldest first, each with what it overwrote.",
             view={
                 **_log_schema(in_view=True),
@@ -229,14 +236,37 @@ STATE = Record(
         Field(
             "years_used",
             ListOf(
-                ListOf(Int(1, MAX_YEAR, code="out_of_range"), max_len=MAX_YEAR, ascending=True),
+                ListOf(
+                    Int(1, MAX_YEAR, code="out_of_range"),
+                    max_len=MAX_YEAR,
+                    ascending=True,
+                    keep_fallbacks=False,
+                    order_at_item=True,
+                ),
                 max_len=MAX_SEATS,
                 per_seat_code="wrong_count",
+                count_non_list=True,
             ),
             "Once a year: the calendar years each seat has used its win in, by seat, increasing.",
         ),
     ),
 )
+
+
+def read_state(data: Any) -> DabongState:
+    """The state ``data`` holds, or ``StateInvalid`` with every problem."""
+    r = JsonReader()
+    if type(data) is dict and not data:
+        r.add("/", "missing", "the state is empty")
+        raise StateInvalid(r.problems)
+    state = STATE.read_object(r, data, "", SEATS.context())
+    if not r.problems:
+        log = read_log(r, data, "", state)
+        if log and not r.problems:
+            state = evolve(state, take_back=log)
+    if r.problems:
+        raise StateInvalid(r.problems)
+    return state  # type: ignore[no-any-return]
 
 
 def write_state(state: DabongState) -> dict[str, Any]:

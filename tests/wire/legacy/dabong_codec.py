@@ -1,8 +1,8 @@
 """The hand-written dabong! state writer and view that ``rules_core/games/dabong/wire.py`` replaced.
 
 Kept as the reference of the old-against-new differential test
-(``tests/wire/test_dabong_schemas.py``); nothing in the service uses it. The reader,
-``rules_core/games/dabong/state_json.StateDecoder``, is not ported yet.
+(``tests/wire/test_dabong_differential.py``); nothing in the service uses it. The reader it
+went with is ``dabong_reader``.
 """
 
 from __future__ import annotations

@@ -1,4 +1,10 @@
-"""State <-> JSON, with validation that reports every problem at once.
+"""The hand-written dabong! state reader that ``rules_core/games/dabong/wire.py`` replaced.
+
+Kept as the reference of the old-against-new differential test
+(``tests/wire/test_dabong_differential.py``) and the paired reader benchmark
+(``python -m benchmarks --only readers``); nothing in the service uses it.
+
+Original description: state <-> JSON, with validation that reports every problem at once.
 
 A state is never repaired: anything impossible (a card twice, a suit that the top
 card cannot have, a penalty with no 2 behind it, a take-back entry whose cards are not
@@ -8,25 +14,36 @@ on the pile) is reported with a JSON pointer and the state is refused.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from ...kernel import (
+from rules_core.games.dabong.options import DabongOptions
+from rules_core.games.dabong.state import (
+    OPENING,
+    OVER,
+    PLAYING,
+    STATUSES,
+    DabongState,
+    Penalty,
+    Scores,
+    evolve,
+)
+from rules_core.games.dabong.state_levels import ANSWERABLE, MAX_RUN, MAX_YEAR, check_level_fields
+from rules_core.games.dabong.take_back_log import read_log
+from rules_core.games.dabong.values import card_suits, is_eight, is_jack, is_queen_of_water, is_real
+from rules_core.kernel import (
     DABONG_55,
     MAX_SEED,
     Card,
     JsonReader,
+    StateInvalid,
     Suit,
     check_conservation,
     options_from_json,
     slots_builder,
 )
-from ...kernel.options import OptionSpec, describe
-from ...kernel.problems import cards_conserved
-from .options import DabongOptions
-from .state import OPENING, OVER, PLAYING, STATUSES, DabongState, Penalty, Scores, evolve
-from .state_levels import LevelFields, check_level_fields
-from .take_back_log import read_log
-from .values import card_suits, is_eight, is_jack, is_queen_of_water, is_real
+from rules_core.kernel.options import OptionSpec, describe
+from rules_core.kernel.problems import cards_conserved
 
 GAME_NAME = "dabong"
 MAX_MOVE = 10**9
@@ -430,3 +447,93 @@ def _plain_options(raw: Any) -> DabongOptions | None:
 def _only_the_opening_card(s: DabongState) -> bool:
     """Whether the pile holds only the card turned up at the deal (nothing has been played)."""
     return len(s.discard_pile) == 1 and s.top_play == 1 and not s.previous_play
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LevelFields:
+    previous_play: tuple[Card, ...]
+    rank_run: int
+    extra_play_then: int | None
+    answerable: str | None
+    as_dealt: tuple[int, ...]
+    years_used: tuple[tuple[int, ...], ...]
+
+    @classmethod
+    def read(cls, r: JsonReader, obj: Mapping[str, Any], pointer: str, seats: int) -> LevelFields:
+        previous = r.cards(obj, "previous_play", pointer, DABONG_55)
+        for i, card in enumerate(previous):
+            if not is_real(card):
+                r.add(f"{pointer}/previous_play/{i}", "not_real", "the previous play lists identities")
+        run = r.int(obj, "rank_run", pointer, lo=1, hi=MAX_RUN)
+        then = None
+        raw = r.get(obj, "extra_play", pointer)
+        if isinstance(raw, Mapping) or (raw is not None and "extra_play" in obj):
+            eobj = r.obj(raw, f"{pointer}/extra_play", allowed=("then",))
+            if isinstance(raw, Mapping):  # {} is read (and lacks "then"), not taken for null
+                then = r.int(eobj, "then", f"{pointer}/extra_play", lo=0, hi=max(seats - 1, 0))
+        answerable = r.str(obj, "answerable", pointer, choices=tuple(ANSWERABLE), nullable=True)
+        as_dealt = _seat_list(r, obj, "as_dealt", pointer, seats)
+        years = _ledger(r, obj, pointer, seats)
+        return cls(
+            previous_play=tuple(c for c in previous if is_real(c)),
+            rank_run=run,
+            extra_play_then=then,
+            answerable=answerable,
+            as_dealt=as_dealt,
+            years_used=years,
+        )
+
+    def as_state_fields(self) -> dict[str, Any]:
+        return {
+            "previous_play": self.previous_play,
+            "rank_run": self.rank_run,
+            "extra_play_then": self.extra_play_then,
+            "answerable": self.answerable,
+            "as_dealt": self.as_dealt,
+            "years_used": self.years_used,
+        }
+
+
+def _seat_list(r: JsonReader, obj: Mapping[str, Any], key: str, pointer: str, seats: int) -> tuple[int, ...]:
+    out: list[int] = []
+    for i, seat in enumerate(r.list(obj, key, pointer)):
+        where = f"{pointer}/{key}/{i}"
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < max(seats, 1):
+            r.add(where, "out_of_range", "expected a seat number")
+        elif out and seat <= out[-1]:
+            r.add(where, "not_sorted", "list each seat once, in increasing order")
+        else:
+            out.append(seat)
+    return tuple(out)
+
+
+def _ledger(r: JsonReader, obj: Mapping[str, Any], pointer: str, seats: int) -> tuple[tuple[int, ...], ...]:
+    raw = r.list(obj, "years_used", pointer)
+    if "years_used" in obj and isinstance(raw, list) and len(raw) != seats:
+        r.add(f"{pointer}/years_used", "wrong_count", f"{len(raw)} ledgers for {seats} seats")
+    out: list[tuple[int, ...]] = []
+    for i, years in enumerate(raw):
+        where = f"{pointer}/years_used/{i}"
+        if not isinstance(years, list):
+            r.add(where, "wrong_type", "expected an array of years")
+            out.append(())
+            continue
+        kept: list[int] = []
+        for j, year in enumerate(years):
+            if isinstance(year, bool) or not isinstance(year, int) or not 1 <= year <= MAX_YEAR:
+                r.add(f"{where}/{j}", "out_of_range", f"a calendar year is 1..{MAX_YEAR}")
+            elif kept and year <= kept[-1]:
+                r.add(f"{where}/{j}", "not_sorted", "list each year once, in increasing order")
+            else:
+                kept.append(year)
+        out.append(tuple(kept))
+    return tuple(out)
+
+
+def decode(data: Any) -> DabongState:
+    """The old reader's answer: the state, or ``StateInvalid`` with every problem."""
+    reader = JsonReader()
+    state = StateDecoder(reader).decode(data, "")
+    if reader.problems or state is None:
+        raise StateInvalid(reader.problems)
+    return state
