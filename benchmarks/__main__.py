@@ -99,8 +99,11 @@ def main(argv: list[str] | None = None) -> int:
         page = render(parts, targets, machine, quick=args.quick, total_seconds=time.perf_counter() - started)
         out = args.out or config.docs_dir / "benchmarks.md"
         out.parent.mkdir(parents=True, exist_ok=True)
+        from .page_merge import merge
         from .request_layer import carry_section
 
+        if args.only and out.exists():  # a partial run keeps the other parts' figures
+            page = merge(out.read_text(encoding="utf-8"), page)
         # The request layer's paired section is written by its own run; keep it.
         out.write_text(carry_section(out, page), encoding="utf-8")
         print(f"wrote {out}")

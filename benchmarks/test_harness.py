@@ -181,3 +181,25 @@ def test_bare_route_reads_the_body_and_answers_a_constant() -> None:
     response = client.post(BARE_PATH, data=b'{"state": {}}', content_type="application/json")
     assert response.status_code == 200
     assert response.get_json() == {"ok": True}
+
+
+def test_a_partial_run_keeps_the_other_parts_and_their_targets() -> None:
+    from benchmarks.page_merge import merge
+
+    def page(parts: dict[str, str], rows: list[str]) -> str:
+        head = (
+            "# Benchmarks\n\n## Machine\n\nm\n\n## Targets\n\n"
+            "| target | result | measured | margin |\n| --- | --- | --- | --- |\n"
+        )
+        body = "".join(f"\n## {t}\n\n{text}\n\n_(this part: 3 s)_\n" for t, text in parts.items())
+        return head + "\n".join(rows) + "\n" + body + "\n## Method\n\nhow\n"
+
+    old = page({"A": "old a", "B": "old b"}, ["| a ok | pass | 1 | +1% |", "| b ok ¹ | **miss** | 2 | -2% |"])
+    new = page({"B": "new b"}, ["| b ok | pass | 3 | +3% |", "| a (no figure) | not evaluated | - | - |"])
+    merged = merge(old, new)
+    assert "new b" in merged and "old a" in merged and "old b" not in merged
+    assert "| a ok | pass (earlier run) | 1 | +1% |" in merged and "| b ok | pass | 3 | +3% |" in merged
+    assert "not evaluated" not in merged and "b ok ¹" not in merged
+    assert merged.index("old a") < merged.index("## Method")
+    assert merge(merged, new).count("earlier run") == merged.count("earlier run")
+    assert merge(old, page({"A": "x", "B": "y"}, [])) == page({"A": "x", "B": "y"}, [])
