@@ -15,6 +15,7 @@ from rules_core.kernel import InvalidInput, Problem, WorkBudgetExceeded
 
 from . import config as default_config
 from . import cpu_limit, observability
+from .credentials import Credentials
 from .docs import docs_blueprint
 from .extensions import Api
 from .guard import guard_body
@@ -36,6 +37,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["REGISTRY"] = REGISTRY
     app.url_map.strict_slashes = True
     app.extensions["table_judge_sealer"] = Sealer.from_config(app.config.get("SEAL_KEYS"))
+    app.extensions["table_judge_credentials"] = Credentials.from_config(app.config.get("SEAL_KEYS"))
     # Each game's request schemas and the facts the fast path checks, from the registry.
     app.extensions["table_judge_request_schemas"] = registry_schemas(app.config["REGISTRY"])
     app.extensions["table_judge_game_facts"] = {g.name: GameFacts.of(g) for g in app.config["REGISTRY"]}

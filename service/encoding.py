@@ -5,7 +5,16 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from rules_core.kernel import Effect, Game, Interpretation, LegalEntry, Verdict, format_cards, options_to_json
+from rules_core.kernel import (
+    JUDGED_ONLY,
+    Effect,
+    Game,
+    Interpretation,
+    LegalEntry,
+    Verdict,
+    format_cards,
+    options_to_json,
+)
 from rules_core.kernel import effects as kernel_effects
 
 #: ``Effect.to_json`` as the kernel defines it, and the value encoder it uses (None if renamed).
@@ -51,23 +60,30 @@ def effects_json(effects: Any, viewer: int | None = None) -> list[dict[str, Any]
     return [e.to_json(viewer) for e in effects]
 
 
-def interpretation_json(item: Interpretation) -> dict[str, Any]:
+#: The viewer of an answer about an action not applied, to a seat of a sealed table: nobody owns
+#: its private fields, not even the seat acting (validating a draw must not show the card it
+#: would give: the seat could then choose not to draw), and no card it would reveal is shown.
+NOBODY = JUDGED_ONLY
+
+
+def interpretation_json(item: Interpretation, viewer: int | None = None) -> dict[str, Any]:
     return {
         "pattern": item.pattern,
         "rule_id": item.rule_id,
         "description": item.description,
-        "effects": effects_json(item.effects),
+        "effects": effects_json(item.effects, viewer),
         "declarations": {k: v for k, v in item.declarations},
     }
 
 
-def verdict_json(verdict: Verdict) -> dict[str, Any]:
+def verdict_json(verdict: Verdict, viewer: int | None = None) -> dict[str, Any]:
+    """The verdict as ``viewer`` may see it (None: everything, for a full state's holder)."""
     return {
         "legal": verdict.legal,
         "action": verdict.action.to_json(),
         "reasons": [r.to_json() for r in verdict.reasons],
-        "effects": effects_json(verdict.effects),
-        "interpretations": [interpretation_json(i) for i in verdict.interpretations],
+        "effects": effects_json(verdict.effects, viewer),
+        "interpretations": [interpretation_json(i, viewer) for i in verdict.interpretations],
         "needs": list(verdict.needs),
         "extra": {k: v for k, v in verdict.extra},
     }

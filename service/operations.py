@@ -26,7 +26,8 @@ from rules_core.kernel import (
 )
 
 from . import paging, state_io
-from .encoding import effects_json, legal_entry_json, verdict_json
+from .credentials import Caller, CredentialError, require_host, require_seats
+from .encoding import NOBODY, effects_json, legal_entry_json, verdict_json
 from .problems import ApiProblem, prefixed
 
 
@@ -72,6 +73,37 @@ def read_state(game: Game[Any], data: Any, prefix: str, problems: list[Problem])
         return None
 
 
+def authorized(check: Any) -> None:
+    """Run a sealed table's credential check (``service.credentials``) as a 401/403 problem."""
+    try:
+        check()
+    except CredentialError as exc:
+        raise state_io.refusal(exc) from None
+
+
+def acting_viewer(
+    game: Game[Any], state: Any, action: Action, caller: Caller | None, *, applied: bool
+) -> int | None:
+    """Check that ``caller`` may act as every seat ``action`` needs; the viewer its answer is
+    shaped for: None (everything) in open mode and for the host; for a seat, the seat acting
+    when the action is applied, nobody's private fields when it is only judged."""
+    if caller is None:
+        return None
+    seats = game.consenting_seats(state, action)
+    authorized(lambda: require_seats(caller, seats, "/action/seat", "acting for the table"))
+    if caller.host:
+        return None
+    return action.seat if applied else NOBODY
+
+
+def seat_viewer(caller: Caller | None, seat: int, pointer: str, doing: str) -> int | None:
+    """Check that ``caller`` may see as ``seat``; the viewer (None: open mode or the host)."""
+    if caller is None:
+        return None
+    authorized(lambda: require_seats(caller, (seat,), pointer, doing))
+    return None if caller.host else seat
+
+
 def read_action(game: Game[Any], data: Any, pointer: str, problems: list[Problem]) -> Action | None:
     try:
         return game.action_from_json(data, pointer)
@@ -80,12 +112,19 @@ def read_action(game: Game[Any], data: Any, pointer: str, problems: list[Problem
         return None
 
 
-def _state_answer(game: Game[Any], state: Any) -> dict[str, Any]:
+def _state_answer(game: Game[Any], state: Any, viewer: int | None = None) -> dict[str, Any]:
     return {
         "state": state_io.emit(game, game.state_to_json(state)),
-        "to_act": list(game.to_act(state)),
+        "to_act": list(to_act_for(game, state, viewer)),
         "over": game.is_over(state),
     }
+
+
+def to_act_for(game: Game[Any], state: Any, viewer: int | None) -> tuple[int, ...]:
+    """Who may act, as the caller may be told (None: everything; else a seat of a sealed table)."""
+    if viewer is None:
+        return game.to_act(state)
+    return game.to_act_seen_by(state, viewer)
 
 
 def deal_state(game: Game[Any], body: Mapping[str, Any]) -> Any:
@@ -114,31 +153,77 @@ def deal_state(game: Game[Any], body: Mapping[str, Any]) -> Any:
 
 
 def deal(game: Game[Any], body: Mapping[str, Any]) -> dict[str, Any]:
+    made = state_io.credentials()
+    base = 0
+    if made is not None:
+        base = _sealed_deal_base(game, body)
+    elif "table" in body:
+        problem = Problem(pointer="/table", code="not_sealed", message="this server does not seal tables")
+        raise ApiProblem("invalid-input", "'table' is for a new deal at a sealed table", [problem])
     try:
         state = deal_state(game, body)
     except InvalidInput as exc:
         raise problem_for(exc.problems) from None
-    return _state_answer(game, state)
+    if made is None:
+        return _state_answer(game, state)
+    table_id = state_io.new_table(base)
+    answer = _state_answer(game, state)
+    answer["credentials"] = made.for_table(table_id, game.seat_count(state))
+    return answer
+
+
+def _sealed_deal_base(game: Game[Any], body: Mapping[str, Any]) -> int:
+    """On a sealed server a plain deal starts a new table with a random deck. ``seed`` and
+    ``deck_order`` choose the deck, so only a table's host may give them, for a new deal at its
+    table (``table``: its latest envelope); the new game continues the table's move numbering."""
+    chooses = [name for name in ("seed", "deck_order") if name in body]
+    if "table" not in body:
+        if chooses:
+            message = (
+                f"'{chooses[0]}' chooses the deck: on a sealed server only a table's host may, for a new "
+                "deal at its table (send 'table', the table's latest envelope, and the host's credential)"
+            )
+            raise ApiProblem(
+                "credential-refused",
+                message,
+                [Problem(pointer=f"/{chooses[0]}", code="host_only", message=message)],
+            )
+        return 0
+    problems: list[Problem] = []
+    if state_io.unseal(game, body["table"], "/table", problems) is None:
+        raise problem_for(problems, "invalid-state")
+    caller = state_io.caller()
+    assert caller is not None
+    authorized(lambda: require_host(caller, "a new deal at a table", "/table"))
+    return int(state_io.current_move()) + 1
+
+
+def read_state_and_action(
+    game: Game[Any], body: Mapping[str, Any], *, applied: bool
+) -> tuple[Any, Action, int | None]:
+    """The state and action of a validate/apply/explain body, and the viewer of its answer
+    (the caller's credentials checked first on a sealed table)."""
+    problems: list[Problem] = []
+    state = read_state(game, body["state"], "/state", problems)
+    caller = state_io.caller() if state is not None else None
+    action = read_action(game, body["action"], "/action", problems)
+    _raise(problems, state_only=action is not None)
+    assert action is not None
+    return state, action, acting_viewer(game, state, action, caller, applied=applied)
 
 
 def validate(game: Game[Any], body: Mapping[str, Any]) -> dict[str, Any]:
-    problems: list[Problem] = []
-    state = read_state(game, body["state"], "/state", problems)
-    action = read_action(game, body["action"], "/action", problems)
-    _raise(problems, state_only=action is not None)
+    state, action, viewer = read_state_and_action(game, body, applied=False)
     with state_found_invalid("/state"):
-        verdict = game.validate(state, action)  # type: ignore[arg-type]
-    return verdict_json(verdict)
+        verdict = game.validate(state, action)
+    return verdict_json(verdict, viewer)
 
 
 def apply(game: Game[Any], body: Mapping[str, Any]) -> dict[str, Any]:
-    problems: list[Problem] = []
-    state = read_state(game, body["state"], "/state", problems)
-    action = read_action(game, body["action"], "/action", problems)
-    _raise(problems, state_only=action is not None)
+    state, action, viewer = read_state_and_action(game, body, applied=True)
     with state_found_invalid("/state"):
-        outcome = game.apply(state, action)  # type: ignore[arg-type]
-    verdict = verdict_json(outcome.verdict)
+        outcome = game.apply(state, action)
+    verdict = verdict_json(outcome.verdict, viewer)
     if not outcome.verdict.legal or outcome.state is None:
         codes = ", ".join(r["code"] for r in verdict["reasons"]) or "no reason given"
         raise ApiProblem(
@@ -147,7 +232,7 @@ def apply(game: Game[Any], body: Mapping[str, Any]) -> dict[str, Any]:
             [Problem(pointer="/action", code=r["code"], message=r["message"]) for r in verdict["reasons"]],
             extra={"verdict": verdict},
         )
-    answer = _state_answer(game, outcome.state)
+    answer = _state_answer(game, outcome.state, viewer)
     answer.update({"verdict": verdict, "effects": verdict["effects"]})
     return answer
 
@@ -155,7 +240,18 @@ def apply(game: Game[Any], body: Mapping[str, Any]) -> dict[str, Any]:
 def legal_actions(game: Game[Any], body: Mapping[str, Any], limits: Limits) -> dict[str, Any]:
     problems: list[Problem] = []
     state = read_state(game, body["state"], "/state", problems)
+    caller = state_io.caller() if state is not None else None
     seat = body.get("seat")
+    as_seat = caller is not None and not caller.host
+    if as_seat:
+        if seat is None:
+            message = "a seat's credential lists that seat's actions: give 'seat'"
+            raise ApiProblem(
+                "credential-refused",
+                message,
+                [Problem(pointer="/seat", code="seat_required", message=message)],
+            )
+        seat_viewer(caller, seat, "/seat", f"listing seat {seat}'s actions")
     if state is not None and seat is not None and seat >= game.seat_count(state):
         problems.append(
             Problem(
@@ -163,7 +259,8 @@ def legal_actions(game: Game[Any], body: Mapping[str, Any], limits: Limits) -> d
             )
         )
     _raise(problems, state_only=True)
-    print_ = paging.fingerprint(body["state"], seat)
+    # A seat's own listing may leave out what the host's lists (trades): its own cursors.
+    print_ = paging.fingerprint(body["state"], seat if not as_seat else ["seat", seat])
     offset = 0
     if body.get("cursor") is not None:
         try:
@@ -176,7 +273,11 @@ def legal_actions(game: Game[Any], body: Mapping[str, Any], limits: Limits) -> d
             pointer="/limit", code="out_of_range", message=f"at most {limits.legal_max} per page"
         )
         raise ApiProblem("invalid-input", f"limit above {limits.legal_max}", [problem])
-    page = game.legal_actions(state, seat, offset=offset, limit=limit)
+    if as_seat:
+        assert seat is not None  # a seat's credential was refused above without one
+        page = game.seat_listing(state, seat, offset=offset, limit=limit)
+    else:
+        page = game.legal_actions(state, seat, offset=offset, limit=limit)
     next_cursor = paging.encode(page.next_offset, print_) if page.next_offset is not None else None
     return {
         "actions": [legal_entry_json(e) for e in page.entries],
@@ -190,6 +291,8 @@ def view(game: Game[Any], body: Mapping[str, Any]) -> dict[str, Any]:
     problems: list[Problem] = []
     state = read_state(game, body["state"], "/state", problems)
     seat = body["seat"]
+    if state is not None:
+        seat_viewer(state_io.caller(), seat, "/seat", f"seat {seat}'s view")
     if state is not None and seat >= game.seat_count(state):
         problems.append(
             Problem(
@@ -211,8 +314,17 @@ def replay(game: Game[Any], body: Mapping[str, Any], limits: Limits) -> dict[str
         )
     problems: list[Problem] = []
     state = None
+    sealed = state_io.credentials() is not None
     if "state" in body:
         state = read_state(game, body["state"], "/state", problems)
+        caller = state_io.caller() if state is not None else None
+        if caller is not None:
+            authorized(lambda: require_host(caller, "replaying several seats' actions"))
+    elif sealed:
+        message = "a sealed table is dealt by deal; replay from its envelope with the host's credential"
+        raise ApiProblem(
+            "credential-refused", message, [Problem(pointer="/deal", code="host_only", message=message)]
+        )
     else:
         try:
             state = deal_state(game, body["deal"])

@@ -22,7 +22,7 @@ class CursorInvalid(ValueError):
         self.problem = Problem(pointer="/cursor", code=code, message=message)
 
 
-def fingerprint(state_json: Any, seat: int | None) -> str:
+def fingerprint(state_json: Any, seat: Any) -> str:
     canonical = json.dumps([state_json, seat], sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(canonical.encode()).hexdigest()[:24]
 

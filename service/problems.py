@@ -48,6 +48,10 @@ PROBLEM_TYPES: dict[str, tuple[int, str]] = {
     "invalid-view": (422, "The view is not one this game could show"),
     "over-budget": (422, "The request would cost more than the documented budget"),
     "no-bot": (404, "This game has no CPU player"),
+    # Sealed tables (``service.credentials``): no credential for the table, or one that does not
+    # allow what was asked.
+    "credential-missing": (401, "A table credential is required"),
+    "credential-refused": (403, "The credential does not allow this"),
     "internal-error": (500, "Internal server error"),
     "not-ready": (503, "Not ready to serve"),
     # Answered by the gunicorn worker, before the app sees the request.

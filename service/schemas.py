@@ -108,6 +108,12 @@ class DealRequestSchema(StrictSchema):
         validate=validate.Length(max=MAX_CARDS_IN_LIST),
         metadata={"description": "A full permutation of the game's deck, top first; replaces the shuffle."},
     )
+    table = RawObject(
+        metadata={
+            "description": "Sealed servers only: a table's latest envelope, for a new deal at that table "
+            "(the host's credential in `X-Table-Credential`); `seed` and `deck_order` are taken only so."
+        }
+    )
 
 
 class StateActionRequestSchema(StrictSchema):
@@ -204,6 +210,23 @@ class StateAnswerSchema(StrictSchema):
     state = RawObject(required=True, metadata={"description": "The table state; send it back unchanged."})
     to_act = fields.List(fields.Integer(), required=True, metadata={"description": "Seats that may act now."})
     over = fields.Boolean(required=True)
+
+
+class CredentialsSchema(StrictSchema):
+    host = StrictString(required=True, metadata={"description": "The table host's credential."})
+    seats = fields.List(
+        StrictString(), required=True, metadata={"description": "Each seat's, in seat order."}
+    )
+
+
+class DealAnswerSchema(StateAnswerSchema):
+    credentials = fields.Nested(
+        CredentialsSchema,
+        metadata={
+            "description": "Sealed servers only: the table's credentials. Hand each seat its own; the host's "
+            "may act as any seat and sees everything. Send one in the `X-Table-Credential` header."
+        },
+    )
 
 
 class ApplyAnswerSchema(StateAnswerSchema):

@@ -42,7 +42,11 @@ class SealError(ValueError):
 class Opened:
     state: dict[str, Any]
     table_id: str
+    #: The table's move number: ``base`` plus the state's own move count.
     move: int
+    #: The table's move number when this game was dealt (a host's new deal at the same table
+    #: continues its numbering, so an envelope of the earlier game is always older).
+    base: int
 
 
 class Sealer:
@@ -53,20 +57,19 @@ class Sealer:
 
     @classmethod
     def from_config(cls, value: str | Sequence[str] | None) -> Sealer | None:
-        if not value:
-            return None
-        keys = [k.strip() for k in value.split(",")] if isinstance(value, str) else list(value)
-        keys = [k for k in keys if k]
+        from .credentials import split_keys
+
+        keys = split_keys(value)
         return cls(keys) if keys else None
 
     @staticmethod
     def new_table_id() -> str:
         return secrets.token_hex(8)
 
-    def seal(self, game: str, state: dict[str, Any], *, table_id: str) -> dict[str, Any]:
-        move = int(state.get("move", 0))
+    def seal(self, game: str, state: dict[str, Any], *, table_id: str, base: int = 0) -> dict[str, Any]:
+        move = base + int(state.get("move", 0))
         payload = json.dumps(
-            {"game": game, "table_id": table_id, "move": move, "state": state},
+            {"game": game, "table_id": table_id, "move": move, "base": base, "state": state},
             separators=(",", ":"),
             sort_keys=True,
         ).encode()
@@ -103,7 +106,12 @@ class Sealer:
                     f"envelope {key} {envelope[key]!r} does not match the sealed {payload[key]!r}",
                     f"{pointer}/{key}",
                 )
-        return Opened(state=payload["state"], table_id=payload["table_id"], move=payload["move"])
+        return Opened(
+            state=payload["state"],
+            table_id=payload["table_id"],
+            move=payload["move"],
+            base=payload.get("base", 0),
+        )
 
     def rotate(self, envelope: dict[str, Any]) -> dict[str, Any]:
         """Re-seal an envelope under the current (first) key."""

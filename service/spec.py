@@ -64,7 +64,25 @@ that has used {config.REQUEST_CPU_SECONDS:g} s of CPU is stopped with the same p
 A table state the game finds impossible, or a request that breaks a rule OpenAPI cannot express
 (a seat count outside the game's range, an option the game does not have) is a 422 listing every
 problem.
+
+Sealed tables (a server started with `TABLE_JUDGE_SEAL_KEYS`; `GET /v1/ready` says `seal`): states
+are encrypted envelopes, `deal` answers `credentials` (one per seat and the host's), and every call
+on a table names the caller in the `X-Table-Credential` header (security scheme `TableCredential`):
+a seat may see and act only as itself and gets answers that name no card it may not see; the host
+may act as any seat and sees everything. Missing: 401 `credential-missing`; not allowed: 403
+`credential-refused`. `docs/security.md` in the repository states the threat model.
 """
+
+#: The sealed-table credential, as a security scheme generated clients know how to send.
+CREDENTIAL_SCHEME = {
+    "type": "apiKey",
+    "in": "header",
+    "name": "X-Table-Credential",
+    "description": (
+        "Sealed servers only: a credential `deal` answered (a seat's or the host's). Several may be "
+        "sent comma-separated when an action needs more than one seat's consent (a dabong! trade)."
+    ),
+}
 
 OPERATION_BY_PATH_END = {
     "deal": "deal",
@@ -87,11 +105,32 @@ def finalize(doc: dict[str, Any], registry: Registry, *, sealed: bool = False) -
     _examples(doc, games)
     _reference_examples(doc, games)
     _problem_examples(doc)
+    doc["components"].setdefault("securitySchemes", {})["TableCredential"] = CREDENTIAL_SCHEME
     effects = per_game_paths(doc, games, sealed=sealed)
+    _credential_security(doc)
     _effect_types(doc, schemas, effects)
     _problem_types(schemas)
     prune(doc, keep=OPEN_STRINGS)
     return doc
+
+
+def _credential_security(doc: dict[str, Any]) -> None:
+    """Every operation on a table state may carry the credential (optional: open servers and a
+    plain ``deal`` need none)."""
+    responses = doc["components"].setdefault("responses", {})
+    problem = responses.get("BAD_REQUEST")
+    if problem is not None:  # the same problem document, under the statuses' own phrases
+        responses.setdefault("UNAUTHORIZED", {**problem, "description": "Unauthorized"})
+        responses.setdefault("FORBIDDEN", {**problem, "description": "Forbidden"})
+    for path, item in doc.get("paths", {}).items():
+        if not path.startswith("/v1/games/") or path.count("/") != 4:
+            continue
+        for method, operation in item.items():
+            if method == "post" and isinstance(operation, dict):
+                operation["security"] = [{}, {"TableCredential": []}]
+                responses = operation.setdefault("responses", {})
+                responses.setdefault("401", {"$ref": "#/components/responses/UNAUTHORIZED"})
+                responses.setdefault("403", {"$ref": "#/components/responses/FORBIDDEN"})
 
 
 #: Open strings with known values: documented, never a closed enum (a new value breaks no client).

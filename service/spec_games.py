@@ -43,7 +43,7 @@ ROLE_MEMBERS: dict[tuple[str, str], str] = {
     ("ReplayRequest", "actions"): "[action]",
     ("SuggestRequest", "state"): "state",
     ("SuggestRequest", "view"): "view",
-    ("StateAnswer", "state"): "state",
+    ("DealAnswer", "state"): "state",
     ("ApplyAnswer", "state"): "state",
     ("ApplyAnswer", "effects"): "[effect]",
     ("Verdict", "action"): "action",

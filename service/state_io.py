@@ -1,24 +1,32 @@
-"""Reading and writing table states, open or sealed.
+"""Reading and writing table states, open or sealed, and who asks about a sealed table.
 
-Without a seal key the state travels as plain JSON. With ``SEAL_KEYS``
-configured (env ``TABLE_JUDGE_SEAL_KEYS``) every state the service answers is
-a sealed envelope and every state it reads must be one (``service.sealing``);
-the envelope's table id follows the table from answer to answer.
+Without a seal key the state travels as plain JSON and the caller is trusted (a game
+server: ``docs/security.md``). With ``SEAL_KEYS`` configured (env ``TABLE_JUDGE_SEAL_KEYS``)
+every state the service answers is a sealed envelope and every state it reads must be one
+(``service.sealing``); the envelope's table id and move numbering follow the table from
+answer to answer, and the caller proves a seat or the host with a credential
+(``service.credentials``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import current_app, g
+from flask import current_app, g, request
 
 from rules_core.kernel import Game, Problem
 
+from .credentials import HEADER, Caller, CredentialError, Credentials
+from .problems import ApiProblem
 from .sealing import Sealer, SealError
 
 
 def sealer() -> Sealer | None:
     return current_app.extensions.get("table_judge_sealer")  # type: ignore[no-any-return]
+
+
+def credentials() -> Credentials | None:
+    return current_app.extensions.get("table_judge_credentials")  # type: ignore[no-any-return]
 
 
 def unseal(game: Game[Any], data: Any, prefix: str, problems: list[Problem]) -> Any:
@@ -32,6 +40,8 @@ def unseal(game: Game[Any], data: Any, prefix: str, problems: list[Problem]) -> 
         problems.append(Problem(pointer=exc.pointer, code=exc.code, message=exc.message))
         return None
     g.table_id = opened.table_id
+    g.table_base = opened.base
+    g.table_move = opened.move
     return opened.state
 
 
@@ -42,4 +52,42 @@ def emit(game: Game[Any], state_json: dict[str, Any]) -> dict[str, Any]:
         return state_json
     table_id = getattr(g, "table_id", None) or Sealer.new_table_id()
     g.table_id = table_id
-    return active.seal(game.name, state_json, table_id=table_id)
+    return active.seal(game.name, state_json, table_id=table_id, base=getattr(g, "table_base", 0))
+
+
+def new_table(base: int = 0) -> str:
+    """Start a table (a deal): a new id, or the table read (a host's new deal there) when
+    ``base`` continues its numbering; the table id the answers will carry."""
+    if base == 0 or getattr(g, "table_id", None) is None:
+        g.table_id = Sealer.new_table_id()
+    g.table_base = base
+    return str(g.table_id)
+
+
+def caller() -> Caller | None:
+    """Who the request's credentials prove for the table read (None: open mode, trusted).
+
+    Called after the state was read (its table id is known); a 401/403 problem otherwise."""
+    made = credentials()
+    if made is None:
+        return None
+    table_id = getattr(g, "table_id", None)
+    if table_id is None:  # the state was refused: its problems are the answer
+        return None
+    try:
+        found = made.caller(table_id, request.headers.get(HEADER))
+    except CredentialError as exc:
+        raise refusal(exc) from None
+    g.caller = found
+    return found
+
+
+def refusal(exc: CredentialError) -> ApiProblem:
+    slug = "credential-missing" if exc.status == 401 else "credential-refused"
+    pointer = exc.pointer or "/"
+    return ApiProblem(slug, exc.message, [Problem(pointer=pointer, code=exc.code, message=exc.message)])
+
+
+def current_move() -> int:
+    """The table move number of the envelope read in this request."""
+    return int(getattr(g, "table_move", 0))

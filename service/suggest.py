@@ -8,8 +8,9 @@ from typing import Any
 from rules_core.bots import Level
 from rules_core.kernel import Game, InvalidInput, Problem, WorkBudgetExceeded
 
+from . import state_io
 from .jsonbody import escape
-from .operations import problem_for, read_state
+from .operations import problem_for, read_state, seat_viewer
 from .problems import ApiProblem, prefixed
 
 #: What reading a malformed view raises in a bot (a member missing or of the wrong type, a bad
@@ -32,6 +33,8 @@ def suggest(game: Game[Any], body: Mapping[str, Any]) -> dict[str, Any]:
     problems: list[Problem] = []
     if "state" in body:
         state = read_state(game, body["state"], "/state", problems)
+        if state is not None:
+            seat_viewer(state_io.caller(), seat, "/seat", f"a suggestion for seat {seat}")
         if state is not None and seat >= game.seat_count(state):
             problems.append(
                 Problem(
@@ -45,6 +48,11 @@ def suggest(game: Game[Any], body: Mapping[str, Any]) -> dict[str, Any]:
         view = game.view(state, seat)
         optional = body["optional"] or seat not in game.to_act(state) or _not_waited(state, seat)
     else:
+        if state_io.sealer() is not None:
+            # A view a client wrote is no proof of a seat: the bot's answer would be an oracle.
+            message = "this server only accepts sealed states: send the envelope as 'state', not a 'view'"
+            problem = Problem(pointer="/view", code="state_not_sealed", message=message)
+            raise ApiProblem("invalid-state", message, [problem])
         view = body["view"]
         if view.get("viewer") != seat:
             problem = Problem(

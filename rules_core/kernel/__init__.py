@@ -19,6 +19,7 @@ from .cards import (
     parse_cards,
 )
 from .effects import (
+    JUDGED_ONLY,
     CardsDrawn,
     CardsPlayed,
     DirectionReversed,
@@ -53,6 +54,7 @@ from .wire import ROLES, WireSchemas, open_wire_schemas, schema_prefix
 __all__ = [
     "DABONG_55",
     "ELEMENT_SUITS",
+    "JUDGED_ONLY",
     "MAX_SEED",
     "RANKS",
     "ROLES",

@@ -2,7 +2,11 @@
 
 An effect may carry private fields (the cards a seat drew): ``to_json`` with
 a viewer seat drops them unless the viewer is the effect's owner, so a view
-never leaks a hidden card through its effects.
+never leaks a hidden card through its effects. An effect may also reveal
+cards that were hidden until it happened (a card turned up from the pile, a
+card a seat shows from its hand at the end of a round): public once the action
+is applied, they are dropped for ``JUDGED_ONLY``, the viewer of an answer
+about an action that was only judged, so judging is not a way to peek.
 """
 
 from __future__ import annotations
@@ -28,11 +32,18 @@ def _encode(value: Any) -> Any:
     return value
 
 
+#: The viewer of an answer about an action not applied (a sealed table's seat judging a play):
+#: no private field is shown, not even to its owner, and no card the effect would reveal.
+JUDGED_ONLY = -1
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Effect:
     rule_id: str
     #: Names of fields only the owning seat (``seat``) may see.
     PRIVATE: ClassVar[frozenset[str]] = frozenset()
+    #: Names of fields holding cards hidden until the effect happens (public once applied).
+    REVEALED: ClassVar[frozenset[str]] = frozenset()
 
     @property
     def name(self) -> str:
@@ -45,8 +56,9 @@ class Effect:
         """Encode; ``viewer=None`` is the omniscient encoding (full state holders)."""
         out: dict[str, Any] = {"type": type(self).__name__}
         hide = bool(self.PRIVATE) and viewer is not None and viewer != self.owner()
+        unseen = self.REVEALED if viewer == JUDGED_ONLY else frozenset()
         for name in _field_names(cast(Hashable, type(self))):
-            if hide and name in self.PRIVATE:
+            if (hide and name in self.PRIVATE) or name in unseen:
                 continue
             out[name] = _encode(getattr(self, name))
         return out

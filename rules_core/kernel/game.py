@@ -152,9 +152,24 @@ class Game(ABC, Generic[S]):
     ) -> LegalPage:
         """Every legal action now (for ``seat`` only when given), complete and in a stable order."""
 
+    def seat_listing(self, state: S, seat: int, *, offset: int = 0, limit: int | None = None) -> LegalPage:
+        """``seat``'s legal actions as that seat may be shown them (a seat of a sealed table
+        asks): its ``legal_actions`` unless some entries would name cards it cannot see."""
+        return self.legal_actions(state, seat, offset=offset, limit=limit)
+
+    def consenting_seats(self, state: S, action: Action) -> tuple[int, ...]:
+        """The seats whose say-so ``action`` needs: the seat acting, unless it also moves another
+        seat's cards (a trade by agreement)."""
+        return (action.seat,)
+
     @abstractmethod
     def to_act(self, state: S) -> tuple[int, ...]:
         """Seats that have at least one legal action now (empty when the game is over)."""
+
+    def to_act_seen_by(self, state: S, viewer: int) -> tuple[int, ...]:
+        """``to_act`` as ``viewer`` may be told it: a game where another seat's chance to act out
+        of turn depends on its hidden hand names only what the viewer could know."""
+        return self.to_act(state)
 
     @abstractmethod
     def is_over(self, state: S) -> bool: ...

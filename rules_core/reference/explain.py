@@ -60,11 +60,14 @@ def _rule_title(game: Game[Any], rule_id: str) -> str:
     return game.rules[rule_id].title if rule_id in game.rules else rule_id
 
 
-def explain(game: Game[Any], verdict: Verdict, to_act: tuple[int, ...] | None = None) -> list[Sentence]:
-    """Sentences explaining ``verdict``; ``to_act`` (after a legal action) names who acts next."""
+def explain(
+    game: Game[Any], verdict: Verdict, to_act: tuple[int, ...] | None = None, viewer: int | None = None
+) -> list[Sentence]:
+    """Sentences explaining ``verdict``; ``to_act`` (after a legal action) names who acts next.
+    Effects are read as ``viewer`` may see them (None: everything; a seat of a sealed table)."""
     if not verdict.legal:
         return _explain_illegal(game, verdict)
-    return _explain_legal(game, verdict, to_act)
+    return _explain_legal(game, verdict, to_act, viewer)
 
 
 def _explain_illegal(game: Game[Any], verdict: Verdict) -> list[Sentence]:
@@ -96,7 +99,9 @@ def _split_misses(reasons: list[Reason]) -> tuple[list[Reason], list[Reason]]:
     return reasons, []
 
 
-def _explain_legal(game: Game[Any], verdict: Verdict, to_act: tuple[int, ...] | None) -> list[Sentence]:
+def _explain_legal(
+    game: Game[Any], verdict: Verdict, to_act: tuple[int, ...] | None, viewer: int | None
+) -> list[Sentence]:
     out = [
         _sentence(f"{_action_words(verdict)} is legal: {r.message}", r.rule_id) for r in verdict.reasons[:1]
     ]
@@ -116,7 +121,7 @@ def _explain_legal(game: Game[Any], verdict: Verdict, to_act: tuple[int, ...] | 
     for item in verdict.interpretations:
         out.append(_sentence(f"As {item.pattern.replace('_', ' ')}: {item.description}", item.rule_id))
     for effect in verdict.effects:
-        out.append(_sentence(effect_sentence(effect.to_json(None)), effect.rule_id))
+        out.append(_sentence(effect_sentence(effect.to_json(viewer)), effect.rule_id))
     if verdict.needs:
         out.append(
             _sentence(f"It still needs: {', '.join(verdict.needs)}", *(r.rule_id for r in verdict.reasons))

@@ -98,17 +98,17 @@ def rule_answer(game: Game[Any], rule_id: str) -> dict[str, Any]:
 
 
 def explain_answer(game: Game[Any], body: dict[str, Any]) -> dict[str, Any]:
-    problems: list[Problem] = []
-    state = operations.read_state(game, body["state"], "/state", problems)
-    action = operations.read_action(game, body["action"], "/action", problems)
-    if problems:
-        raise operations.problem_for(problems, "invalid-input" if action is None else "invalid-state")
+    state, action, viewer = operations.read_state_and_action(game, body, applied=False)
     with operations.state_found_invalid("/state"):
-        outcome = game.resolve(state, action)  # type: ignore[arg-type]
-    to_act = game.to_act(outcome.state) if outcome.verdict.legal and outcome.state is not None else None
+        outcome = game.resolve(state, action)
+    to_act = None
+    if outcome.verdict.legal and outcome.state is not None:
+        # As the caller may be told it (NOBODY: judged for a seat; the seat acting is its viewer).
+        seen_by = None if viewer is None else action.seat
+        to_act = operations.to_act_for(game, outcome.state, seen_by)
     return {
-        "sentences": [s.to_json() for s in explain(game, outcome.verdict, to_act)],
-        "verdict": verdict_json(outcome.verdict),
+        "sentences": [s.to_json() for s in explain(game, outcome.verdict, to_act, viewer)],
+        "verdict": verdict_json(outcome.verdict, viewer),
     }
 
 

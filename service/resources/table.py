@@ -17,13 +17,13 @@ from ..fastargs import fast_arguments, state_action, state_listing, state_view
 from ..responses import json_answer
 from ..schemas import (
     ApplyAnswerSchema,
+    DealAnswerSchema,
     DealRequestSchema,
     LegalActionsAnswerSchema,
     LegalActionsRequestSchema,
     ReplayAnswerSchema,
     ReplayRequestSchema,
     StateActionRequestSchema,
-    StateAnswerSchema,
     VerdictSchema,
     ViewAnswerSchema,
     ViewRequestSchema,
@@ -48,7 +48,7 @@ def _errors(func: Callable[..., Any]) -> Callable[..., Any]:
 @blp.route("/<game>/deal", methods=["POST"])
 @blp.doc(operationId="deal")
 @blp.arguments(DealRequestSchema())
-@blp.response(200, StateAnswerSchema())
+@blp.response(200, DealAnswerSchema())
 @_errors
 def deal(body: dict[str, Any], game: str) -> Response:
     """Deal a new table

@@ -18,30 +18,39 @@ def sealed_client() -> Any:
 
 
 def _deal(client: Any, game: str = "99") -> dict[str, Any]:
-    response = client.post(f"/v1/games/{game}/deal", json={"seats": 3, "seed": 11})
+    response = client.post(f"/v1/games/{game}/deal", json={"seats": 3})
     assert response.status_code == 200, response.get_json()
     return response.get_json()
 
 
-def _first_action(client: Any, game: str, state: dict[str, Any]) -> dict[str, Any]:
-    response = client.post(f"/v1/games/{game}/legal-actions", json={"state": state})
+def _host(dealt: dict[str, Any]) -> dict[str, str]:
+    return {"X-Table-Credential": dealt["credentials"]["host"]}
+
+
+def _first_action(client: Any, game: str, state: dict[str, Any], headers: dict[str, str]) -> dict[str, Any]:
+    response = client.post(f"/v1/games/{game}/legal-actions", json={"state": state}, headers=headers)
     assert response.status_code == 200, response.get_json()
     return response.get_json()["actions"][0]["action"]
 
 
 @pytest.mark.parametrize("game", ["99", "dobon", "dabong"])
 def test_deal_apply_view_work_from_sealed_states(sealed_client: Any, game: str) -> None:
-    envelope = _deal(sealed_client, game)["state"]
+    dealt = _deal(sealed_client, game)
+    envelope, host = dealt["state"], _host(dealt)
     assert set(envelope) == {"sealed", "table_id", "move", "game"}
     assert "hands" not in envelope and envelope["move"] == 0
-    action = _first_action(sealed_client, game, envelope)
-    applied = sealed_client.post(f"/v1/games/{game}/apply", json={"state": envelope, "action": action})
+    action = _first_action(sealed_client, game, envelope, host)
+    applied = sealed_client.post(
+        f"/v1/games/{game}/apply", json={"state": envelope, "action": action}, headers=host
+    )
     assert applied.status_code == 200, applied.get_json()
     nxt = applied.get_json()["state"]
     assert nxt["table_id"] == envelope["table_id"] and nxt["move"] == 1
-    view = sealed_client.post(f"/v1/games/{game}/view", json={"state": nxt, "seat": 0})
+    view = sealed_client.post(f"/v1/games/{game}/view", json={"state": nxt, "seat": 0}, headers=host)
     assert view.status_code == 200 and view.get_json()["view"]["viewer"] == 0
-    verdict = sealed_client.post(f"/v1/games/{game}/validate", json={"state": envelope, "action": action})
+    verdict = sealed_client.post(
+        f"/v1/games/{game}/validate", json={"state": envelope, "action": action}, headers=host
+    )
     assert verdict.status_code == 200 and verdict.get_json()["legal"] is True
 
 
@@ -73,21 +82,29 @@ def test_tampered_truncated_and_foreign_states_are_refused(sealed_client: Any) -
     assert _refused(sealed_client, {**envelope, "move": 5})["code"] == "seal_mismatch"
 
 
-def test_key_rotation_keeps_old_tables_open() -> None:
+def test_key_rotation_keeps_old_tables_and_credentials_open() -> None:
     old = Fernet.generate_key().decode()
     before = create_app({"TESTING": True, "SEAL_KEYS": old}).test_client()
-    envelope = _deal(before)["state"]
+    dealt = _deal(before)
+    envelope, seat_1 = dealt["state"], {"X-Table-Credential": dealt["credentials"]["seats"][1]}
     rotated = create_app(
         {"TESTING": True, "SEAL_KEYS": f"{Fernet.generate_key().decode()},{old}"}
     ).test_client()
-    response = rotated.post("/v1/games/99/view", json={"state": envelope, "seat": 1})
+    response = rotated.post("/v1/games/99/view", json={"state": envelope, "seat": 1}, headers=seat_1)
     assert response.status_code == 200
+    # Removed from the keys, the old key's tables and credentials are no longer accepted.
+    retired = create_app({"TESTING": True, "SEAL_KEYS": Fernet.generate_key().decode()}).test_client()
+    response = retired.post("/v1/games/99/view", json={"state": envelope, "seat": 1}, headers=seat_1)
+    assert response.status_code == 422
 
 
 def test_replay_from_a_sealed_state(sealed_client: Any) -> None:
-    envelope = _deal(sealed_client)["state"]
-    action = _first_action(sealed_client, "99", envelope)
-    response = sealed_client.post("/v1/games/99/replay", json={"state": envelope, "actions": [action]})
+    dealt = _deal(sealed_client)
+    envelope = dealt["state"]
+    action = _first_action(sealed_client, "99", envelope, _host(dealt))
+    response = sealed_client.post(
+        "/v1/games/99/replay", json={"state": envelope, "actions": [action]}, headers=_host(dealt)
+    )
     body = response.get_json()
     assert response.status_code == 200 and body["completed"] is True
     assert body["final_state"]["table_id"] == envelope["table_id"] and body["final_state"]["move"] == 1

@@ -122,7 +122,7 @@ def test_each_game_plays_through_named_methods_and_typed_models(
     dealt = _operation(client_package, "table", game, "deal").sync(
         client=api_client, body=deal_request(seats=game.min_seats, seed=11)
     )
-    assert isinstance(dealt, _model(client_package, game, "StateAnswer"))
+    assert isinstance(dealt, _model(client_package, game, "DealAnswer"))
     assert isinstance(dealt.state, state_model)
     state = dealt.state
     played = 0

@@ -28,6 +28,8 @@ class ShamanDeclared(Effect):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class OpeningCardTurned(Effect):
     card: Card
+    #: Turned up from the draw pile: public once applied (kernel ``REVEALED``).
+    REVEALED: ClassVar[frozenset[str]] = frozenset({"card"})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -105,6 +107,8 @@ class RiverDealt(Effect):
     """The dealer turned ``card`` face up as the river (a community card)."""
 
     card: Card
+    #: Turned up from the draw pile: public once applied (kernel ``REVEALED``).
+    REVEALED: ClassVar[frozenset[str]] = frozenset({"card"})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -141,6 +141,24 @@ class DabongGame(Game[DabongState]):
     ) -> LegalPage:
         return listing.legal_page(state, self.matcher, seat, offset, limit)
 
+    def seat_listing(
+        self, state: DabongState, seat: int, *, offset: int = 0, limit: int | None = None
+    ) -> LegalPage:
+        # A trade names the partner's cards, which the seat cannot see: agreed between the two
+        # seats (R-DABONG-TRADE-SEALED in docs/security.md), it is not listed for one of them.
+        return listing.legal_page(state, self.matcher, seat, offset, limit, trades=False)
+
+    def to_act_seen_by(self, state: DabongState, viewer: int) -> tuple[int, ...]:
+        # Whether another seat may claim a natural dabong! or answer heaven/hell depends on its
+        # hidden hand: a seat is told only of the seat on turn and of itself.
+        return tuple(s for s in self.to_act(state) if s in (viewer, state.turn))
+
+    def consenting_seats(self, state: DabongState, action: Action) -> tuple[int, ...]:
+        partner = action.param("partner") if action.type == "trade" else None
+        if isinstance(partner, int) and not isinstance(partner, bool) and partner != action.seat:
+            return (action.seat, partner)
+        return (action.seat,)
+
     def to_act(self, state: DabongState) -> tuple[int, ...]:
         # The seat on turn always has its turn action (draw, pick up, settle the opening), so
         # only the other seats need a look at their listing (which never calls the matcher).

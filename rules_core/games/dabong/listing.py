@@ -158,7 +158,9 @@ def _play_segment(
 SegmentSource = Segment | Callable[[int, Window], Segment]
 
 
-def _seat_segments(state: DabongState, seat: int, matcher: Matcher) -> list[SegmentSource]:
+def _seat_segments(
+    state: DabongState, seat: int, matcher: Matcher, *, trades: bool = True
+) -> list[SegmentSource]:
     segments: list[SegmentSource] = []
     if at_counter_limit(state) is not None:  # resolve refuses every action (``counter_limit``)
         return segments
@@ -189,20 +191,26 @@ def _seat_segments(state: DabongState, seat: int, matcher: Matcher) -> list[Segm
     if state.take_back and state.take_back[-1].action.seat == seat and state.options.unwinding:
         tail.append(_entry(Action(type="take_back", seat=seat), "dabong.unwind"))
     segments.append(_fixed(tail))
-    if state.options.trading:
+    if state.options.trading and trades:
         segments.extend(_trade_segment(state, seat, p) for p in range(state.seats) if p != seat)
     return segments
 
 
 def legal_page(
-    state: DabongState, matcher: Matcher, seat: int | None, offset: int, limit: int | None
+    state: DabongState,
+    matcher: Matcher,
+    seat: int | None,
+    offset: int,
+    limit: int | None,
+    *,
+    trades: bool = True,
 ) -> LegalPage:
     seats = range(state.seats) if seat is None else (seat,)
     window = Window(offset=offset, bound=None if limit is None else offset + limit)
     entries: list[LegalEntry] = []
     total = actions = 0
     for s in seats:
-        for source in _seat_segments(state, s, matcher):
+        for source in _seat_segments(state, s, matcher, trades=trades):
             seg = source if isinstance(source, Segment) else source(total, window)
             lo = max(offset, total)
             hi = total + seg.entries if window.bound is None else min(window.bound, total + seg.entries)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ...kernel import Card, Effect
 
@@ -42,6 +43,8 @@ class HitStolen(Effect):
     from_seat: int
     card: Card
     hit: str
+    #: Shown from the seat's hand as the round ends: public once applied (kernel ``REVEALED``).
+    REVEALED: ClassVar[frozenset[str]] = frozenset({"card"})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -50,6 +53,8 @@ class BonusHitCreated(Effect):
 
     seat: int
     card: Card
+    #: Shown from the seat's hand as the round ends: public once applied (kernel ``REVEALED``).
+    REVEALED: ClassVar[frozenset[str]] = frozenset({"card"})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -60,6 +65,8 @@ class HitSlid(Effect):
     from_seat: int
     card: Card
     hit: str
+    #: Shown from the seat's hand as the round ends: public once applied (kernel ``REVEALED``).
+    REVEALED: ClassVar[frozenset[str]] = frozenset({"card"})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -69,3 +76,5 @@ class HitAwarded(Effect):
     seat: int
     hit: str
     via: tuple[Card, ...]
+    #: Shown from the seat's hand as the round ends: public once applied (kernel ``REVEALED``).
+    REVEALED: ClassVar[frozenset[str]] = frozenset({"via"})
