@@ -9,7 +9,9 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from flask import Flask
 
+from service.app import create_app
 from service.head_store import HeadStore, HeadStoreUnavailable, StaleTable
 
 from .conftest import RedisServer
@@ -233,3 +235,75 @@ def test_an_error_answer_is_unavailable_too(store: HeadStore, redis_server: Redi
         store.check("wrong", 0)
     with pytest.raises(HeadStoreUnavailable):
         store.advance("wrong", 0, 1, over=False)
+
+
+# -- the app -------------------------------------------------------------------------------------
+
+
+def test_readiness_reports_the_head_store(redis_url: str, start_redis: Callable[[], RedisServer]) -> None:
+    assert create_app({"TESTING": True}).extensions["table_judge_head_store"] is None
+    off = create_app({"TESTING": True}).test_client().get("/v1/ready")
+    assert off.status_code == 200 and off.get_json()["checks"]["head_store"] == "off"
+    live = create_app({"TESTING": True, "REDIS_URL": redis_url}).test_client().get("/v1/ready")
+    assert live.status_code == 200, live.get_json()
+    assert live.get_json()["checks"]["head_store"] == "ok"
+    server = start_redis()
+    client = create_app({"TESTING": True, "REDIS_URL": server.url}).test_client()
+    assert client.get("/v1/ready").status_code == 200
+    server.stop()
+    down = client.get("/v1/ready")
+    assert down.status_code == 503
+    problem = down.get_json()
+    assert problem["type"] == "urn:table-judge:problem:not-ready"
+    assert [e["code"] for e in problem["errors"]] == ["head_store_unreachable"]
+
+
+def _app_raising(redis_url: str) -> Flask:
+    """An app with one test-only route that asks the store the way an operation will."""
+    app = create_app({"TESTING": True, "REDIS_URL": redis_url})
+
+    def move(table: str, read: int) -> Any:
+        app.extensions["table_judge_head_store"].advance(table, read, read + 1, over=False)
+        return {"ok": True}
+
+    app.add_url_rule("/test-only/<table>/<int:read>", "test_only_move", move, methods=["GET"])
+    return app
+
+
+def _count(client: Any, code: str) -> float:
+    text = client.get("/metrics").get_data(as_text=True)
+    total = 0.0
+    for line in text.splitlines():
+        if line.startswith("table_judge_sealed_refusals_total{") and f'code="{code}"' in line:
+            total += float(line.rsplit(" ", 1)[1])
+    return total
+
+
+def test_a_stale_envelope_is_a_409_problem(redis_url: str) -> None:
+    client = _app_raising(redis_url).test_client()
+    assert client.get("/test-only/app/0").status_code == 200
+    before = _count(client, "stale_envelope")
+    refused = client.get("/test-only/app/0")
+    assert refused.status_code == 409
+    assert refused.mimetype == "application/problem+json"
+    problem = refused.get_json()
+    assert problem["type"] == "urn:table-judge:problem:stale-table"
+    assert problem["title"] == "The table has moved on" and problem["status"] == 409
+    [error] = problem["errors"]
+    assert error["pointer"] == "/state/move" and error["code"] == "stale_envelope"
+    assert "at move 1" in error["message"] and "envelope is move 0" in error["message"]
+    assert "latest" in error["message"]
+    assert _count(client, "stale_envelope") - before == 1
+
+
+def test_an_unreachable_store_is_a_503_problem(start_redis: Callable[[], RedisServer]) -> None:
+    server = start_redis()
+    client = _app_raising(server.url).test_client()
+    server.stop()
+    started = time.monotonic()
+    answer = client.get("/test-only/down/0")
+    assert time.monotonic() - started < 0.9
+    assert answer.status_code == 503 and answer.mimetype == "application/problem+json"
+    problem = answer.get_json()
+    assert problem["type"] == "urn:table-judge:problem:head-store-unavailable"
+    assert [e["code"] for e in problem["errors"]] == ["head_store_unavailable"]
