@@ -14,7 +14,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 from rules_core.kernel import InvalidInput, Problem, WorkBudgetExceeded
 
 from . import config as default_config
-from . import cpu_limit, observability
+from . import cors, cpu_limit, observability
 from .docs import docs_blueprint
 from .extensions import Api
 from .guard import guard_body
@@ -53,6 +53,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.before_request(guard_body)
     cpu_limit.install(app)
     _register_error_handlers(app, api)
+    # An after_request hook (no before_request): a preflight passes every other hook untouched.
+    cors.install(app)
     # Last: its clock goes first among the before_request hooks, so it times all of them.
     observability.install(app)
     app.extensions["table_judge_api"] = api
