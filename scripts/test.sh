@@ -19,6 +19,22 @@ if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ] \
             && timeout 300 apt-get install -y -qq nginx </dev/null >/dev/null 2>&1; }; } \
         || echo "scripts/test.sh: could not install nginx; tests/deploy will skip" >&2
 fi
+# tests/sealing starts a real Redis server for the head store (service/head_store.py), the same
+# best effort: redis-server when neither it nor valkey-server is there (Debian's valkey-server
+# when redis-server cannot be had). Without either, those tests skip and name the binary.
+have_store_server() {
+    command -v redis-server >/dev/null 2>&1 || command -v valkey-server >/dev/null 2>&1 \
+        || [ -x /usr/bin/redis-server ] || [ -x /usr/bin/valkey-server ]
+}
+if ! have_store_server && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "scripts/test.sh: installing redis-server for tests/sealing (apt-get)" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt_install() { timeout 300 apt-get install -y -qq --no-install-recommends "$1" </dev/null >/dev/null 2>&1; }
+    { apt_install redis-server || apt_install valkey-server \
+        || { timeout 300 apt-get update -qq </dev/null >/dev/null 2>&1 \
+            && { apt_install redis-server || apt_install valkey-server; }; }; } \
+        || echo "scripts/test.sh: could not install redis-server; the head store's tests will skip" >&2
+fi
 # Lint and types before the suite: cheap (seconds), and CI then fails on a finding as on a test.
 echo "scripts/test.sh: ruff check, ruff format --check, mypy" >&2
 .venv/bin/ruff check --quiet .

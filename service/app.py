@@ -14,11 +14,12 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 from rules_core.kernel import InvalidInput, Problem, WorkBudgetExceeded
 
 from . import config as default_config
-from . import cpu_limit, observability
+from . import cors, cpu_limit, observability
 from .credentials import Credentials
 from .docs import docs_blueprint
 from .extensions import Api
 from .guard import guard_body
+from .head_store import HeadStore, HeadStoreUnavailable, StaleTable
 from .operations import problem_for
 from .problems import ApiProblem
 from .resources import bots, catalogue, reference, table
@@ -38,6 +39,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.url_map.strict_slashes = True
     app.extensions["table_judge_sealer"] = Sealer.from_config(app.config.get("SEAL_KEYS"))
     app.extensions["table_judge_credentials"] = Credentials.from_config(app.config.get("SEAL_KEYS"))
+    # Rollback protection of sealed tables across replicas (None without TABLE_JUDGE_REDIS_URL).
+    # Nothing connects here: a store that is down shows in /v1/ready and as 503s, not a crash.
+    app.extensions["table_judge_head_store"] = HeadStore.from_url(app.config.get("REDIS_URL"))
     # Each game's request schemas and the facts the fast path checks, from the registry.
     app.extensions["table_judge_request_schemas"] = registry_schemas(app.config["REGISTRY"])
     app.extensions["table_judge_game_facts"] = {g.name: GameFacts.of(g) for g in app.config["REGISTRY"]}
@@ -51,6 +55,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.before_request(guard_body)
     cpu_limit.install(app)
     _register_error_handlers(app, api)
+    # An after_request hook (no before_request): a preflight passes every other hook untouched.
+    cors.install(app)
     # Last: its clock goes first among the before_request hooks, so it times all of them.
     observability.install(app)
     app.extensions["table_judge_api"] = api
@@ -94,7 +100,34 @@ def _register_error_handlers(app: Flask, api: Api) -> None:
         app.logger.exception("unhandled exception")
         return api.handle_http_exception(InternalServerError())
 
+    def on_stale_table(exc: StaleTable) -> Any:
+        message = (
+            f"the table is at move {exc.head} and this envelope is move {exc.move}: "
+            "send the latest envelope of this table"
+        )
+        return api.handle_http_exception(
+            ApiProblem(
+                "stale-table",
+                f"table {exc.table_id} has moved on since this envelope was answered",
+                [Problem(pointer="/state/move", code="stale_envelope", message=message)],
+            )
+        )
+
+    def on_head_store_unavailable(exc: HeadStoreUnavailable) -> Any:
+        # Fail closed: without the store no envelope can be told fresh, so none is accepted.
+        app.logger.warning("head store unavailable: %s", exc)
+        message = "the store of the tables' latest moves cannot be reached; try again shortly"
+        return api.handle_http_exception(
+            ApiProblem(
+                "head-store-unavailable",
+                message,
+                [Problem(pointer="", code="head_store_unavailable", message=message)],
+            )
+        )
+
     app.register_error_handler(InvalidInput, on_invalid_input)
+    app.register_error_handler(StaleTable, on_stale_table)
+    app.register_error_handler(HeadStoreUnavailable, on_head_store_unavailable)
     app.register_error_handler(WorkBudgetExceeded, on_over_budget)
     app.register_error_handler(cpu_limit.CpuLimitExceeded, on_cpu_limit)
     app.register_error_handler(Exception, on_unexpected)

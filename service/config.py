@@ -60,4 +60,11 @@ def defaults() -> dict[str, Any]:
         "JSON_SORT_KEYS": False,
         #: Comma-separated Fernet keys; set to seal tables (the first key seals, all open).
         "SEAL_KEYS": os.environ.get("TABLE_JUDGE_SEAL_KEYS", ""),
+        #: The head store of sealed tables (``service.head_store``: rollback protection across
+        #: replicas), a ``redis://host:port/db`` URL of a Redis or Valkey server; empty: none, and
+        #: the game server compares each envelope's ``move`` with the latest it saw.
+        "REDIS_URL": os.environ.get("TABLE_JUDGE_REDIS_URL", ""),
+        #: Comma-separated origins (``https://app.example.com``) a browser may call the service
+        #: from (CORS, ``service.cors``); ``*`` allows any. Empty: no CORS headers at all.
+        "CORS_ORIGINS": os.environ.get("TABLE_JUDGE_CORS_ORIGINS", ""),
     }

@@ -58,7 +58,8 @@ BUDGET_REFUSALS = Counter(
 )
 SEALED_REFUSALS = Counter(
     "table_judge_sealed_refusals",
-    "States refused by the seal check (not sealed, tampered, another game's, mismatched), by code.",
+    "States refused by the seal check (not sealed, tampered, another game's, mismatched) or the "
+    "head store (stale_envelope: older than the table's latest move), by code.",
     ["operation", "game", "code"],
     registry=REGISTRY,
 )

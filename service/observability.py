@@ -33,6 +33,8 @@ _SANE_ID = re.compile(r"[A-Za-z0-9._~:+/=-]{1,128}")
 ACCESS_LOG = logging.getLogger("table_judge.access")
 _OVER_BUDGET = "urn:table-judge:problem:over-budget"
 _BUDGET_CODES = frozenset({"over_budget", "cpu_limit"})
+#: Seal refusals besides the ``seal_*`` codes: a plain state, and a stale envelope (head store).
+_SEALED_CODES = frozenset({"state_not_sealed", "stale_envelope"})
 
 
 def request_id_from(header: str | None) -> str:
@@ -53,8 +55,9 @@ def _labels() -> tuple[str, str]:
 
 
 def _refusal_codes(response: Response) -> tuple[set[str], set[str]]:
-    """(budget codes, seal codes) of a 422 problem; only 422s are read (they are small: bounded)."""
-    if response.status_code != 422 or response.mimetype != "application/problem+json":
+    """(budget codes, seal codes) of a 422 or 409 problem; only those are read (they are small:
+    bounded). A 409 is a sealed envelope older than the head store's head (``stale_envelope``)."""
+    if response.status_code not in (409, 422) or response.mimetype != "application/problem+json":
         return set(), set()
     try:
         body = json.loads(response.get_data())
@@ -63,7 +66,7 @@ def _refusal_codes(response: Response) -> tuple[set[str], set[str]]:
     errors = body.get("errors") if isinstance(body, dict) else None
     codes = {e["code"] for e in errors or [] if isinstance(e, dict) and isinstance(e.get("code"), str)}
     budget = codes & _BUDGET_CODES if body.get("type") == _OVER_BUDGET else set()
-    sealed = {c for c in codes if c.startswith("seal_") or c == "state_not_sealed"}
+    sealed = {c for c in codes if c.startswith("seal_") or c in _SEALED_CODES}
     return budget, sealed
 
 

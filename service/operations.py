@@ -60,10 +60,13 @@ def problem_for(problems: Any, slug: str = "invalid-input") -> ApiProblem:
     return ApiProblem(slug, detail, listed)
 
 
-def read_state(game: Game[Any], data: Any, prefix: str, problems: list[Problem]) -> Any:
+def read_state(
+    game: Game[Any], data: Any, prefix: str, problems: list[Problem], *, moves: bool = False
+) -> Any:
     """Decode a state (opening its seal first when tables are sealed), adding its problems
-    (re-pointed under ``prefix``) to ``problems``."""
-    data = state_io.unseal(game, data, prefix, problems)
+    (re-pointed under ``prefix``) to ``problems``. ``moves``: the request makes the table's next
+    move (its envelope is checked against the head store when the move is recorded)."""
+    data = state_io.unseal(game, data, prefix, problems, moves=moves)
     if data is None:
         return None
     try:
@@ -114,7 +117,7 @@ def read_action(game: Game[Any], data: Any, pointer: str, problems: list[Problem
 
 def _state_answer(game: Game[Any], state: Any, viewer: int | None = None) -> dict[str, Any]:
     return {
-        "state": state_io.emit(game, game.state_to_json(state)),
+        "state": state_io.emit(game, game.state_to_json(state), over=game.is_over(state)),
         "to_act": list(to_act_for(game, state, viewer)),
         "over": game.is_over(state),
     }
@@ -190,7 +193,7 @@ def _sealed_deal_base(game: Game[Any], body: Mapping[str, Any]) -> int:
             )
         return 0
     problems: list[Problem] = []
-    if state_io.unseal(game, body["table"], "/table", problems) is None:
+    if state_io.unseal(game, body["table"], "/table", problems, moves=True) is None:
         raise problem_for(problems, "invalid-state")
     caller = state_io.caller()
     assert caller is not None
@@ -204,7 +207,7 @@ def read_state_and_action(
     """The state and action of a validate/apply/explain body, and the viewer of its answer
     (the caller's credentials checked first on a sealed table)."""
     problems: list[Problem] = []
-    state = read_state(game, body["state"], "/state", problems)
+    state = read_state(game, body["state"], "/state", problems, moves=applied)
     caller = state_io.caller() if state is not None else None
     action = read_action(game, body["action"], "/action", problems)
     _raise(problems, state_only=action is not None)
@@ -316,7 +319,7 @@ def replay(game: Game[Any], body: Mapping[str, Any], limits: Limits) -> dict[str
     state = None
     sealed = state_io.credentials() is not None
     if "state" in body:
-        state = read_state(game, body["state"], "/state", problems)
+        state = read_state(game, body["state"], "/state", problems, moves=True)
         caller = state_io.caller() if state is not None else None
         if caller is not None:
             authorized(lambda: require_host(caller, "replaying several seats' actions"))
@@ -347,7 +350,7 @@ def replay(game: Game[Any], body: Mapping[str, Any], limits: Limits) -> dict[str
         )
     return {
         "completed": failed is None,
-        "final_state": state_io.emit(game, game.state_to_json(state)),
+        "final_state": state_io.emit(game, game.state_to_json(state), over=game.is_over(state)),
         "to_act": list(game.to_act(state)),
         "over": game.is_over(state),
         "steps": steps,

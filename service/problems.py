@@ -54,6 +54,10 @@ PROBLEM_TYPES: dict[str, tuple[int, str]] = {
     "credential-refused": (403, "The credential does not allow this"),
     "internal-error": (500, "Internal server error"),
     "not-ready": (503, "Not ready to serve"),
+    # Sealed tables with a head store (``service.head_store``): an envelope older than the latest
+    # move answered for its table, and the store that would tell being unreachable (fail closed).
+    "stale-table": (409, "The table has moved on"),
+    "head-store-unavailable": (503, "The head store of sealed tables is unavailable"),
     # Answered by the gunicorn worker, before the app sees the request.
     "malformed-request": (400, "Malformed HTTP request"),
     "forbidden": (403, "Forbidden"),

@@ -7,7 +7,10 @@ request needs, so a balancer or Kubernetes sends no traffic to a replica that wo
   process, then remembered: it also warms the games' imports and caches before traffic);
 * ``seal``: with ``TABLE_JUDGE_SEAL_KEYS`` set, a state seals and opens again (``off`` without);
 * ``metrics``: under gunicorn, ``PROMETHEUS_MULTIPROC_DIR`` is a writable directory (every
-  request writes its counts there; ``off`` in a single process).
+  request writes its counts there; ``off`` in a single process);
+* ``head_store``: with ``TABLE_JUDGE_REDIS_URL`` set, the head store of sealed tables answers a
+  PING (``off`` without). Sealed requests fail closed while it is down (503), so a replica that
+  cannot reach it is not ready; when the store itself is down that is every replica, on purpose.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from flask import Flask
 from rules_core.kernel import Problem
 
 from . import metrics
+from .head_store import HeadStore, HeadStoreUnavailable
 from .operations import deal_state
 from .sealing import Sealer
 
@@ -66,11 +70,27 @@ def _metrics() -> Problem | str | None:
     return None
 
 
+def _head_store(app: Flask) -> Problem | str | None:
+    store: HeadStore | None = app.extensions.get("table_judge_head_store")
+    if store is None:
+        return "off"
+    try:
+        store.ping()
+    except HeadStoreUnavailable as exc:
+        return Problem(pointer="", code="head_store_unreachable", message=str(exc))
+    return None
+
+
 def check(app: Flask) -> tuple[dict[str, Any], list[Problem]]:
     """(each check's outcome, the problems of those that failed)."""
     outcomes: dict[str, Any] = {}
     problems: list[Problem] = []
-    for name, result in (("games", _games(app)), ("seal", _seal(app)), ("metrics", _metrics())):
+    for name, result in (
+        ("games", _games(app)),
+        ("seal", _seal(app)),
+        ("metrics", _metrics()),
+        ("head_store", _head_store(app)),
+    ):
         if isinstance(result, Problem):
             problems.append(result)
             outcomes[name] = "failed"

@@ -107,21 +107,24 @@ def finalize(doc: dict[str, Any], registry: Registry, *, sealed: bool = False) -
     _problem_examples(doc)
     doc["components"].setdefault("securitySchemes", {})["TableCredential"] = CREDENTIAL_SCHEME
     effects = per_game_paths(doc, games, sealed=sealed)
-    _credential_security(doc)
+    _sealed_table_security(doc)
     _effect_types(doc, schemas, effects)
     _problem_types(schemas)
     prune(doc, keep=OPEN_STRINGS)
     return doc
 
 
-def _credential_security(doc: dict[str, Any]) -> None:
+def _sealed_table_security(doc: dict[str, Any]) -> None:
     """Every operation on a table state may carry the credential (optional: open servers and a
-    plain ``deal`` need none)."""
+    plain ``deal`` need none) and, on a sealed server, be refused as such: 401/403 for the
+    credential, 409 for an envelope older than its table's latest, 503 for the head store down."""
     responses = doc["components"].setdefault("responses", {})
     problem = responses.get("BAD_REQUEST")
     if problem is not None:  # the same problem document, under the statuses' own phrases
         responses.setdefault("UNAUTHORIZED", {**problem, "description": "Unauthorized"})
         responses.setdefault("FORBIDDEN", {**problem, "description": "Forbidden"})
+        responses.setdefault("CONFLICT", {**problem, "description": "Conflict"})
+        responses.setdefault("SERVICE_UNAVAILABLE", {**problem, "description": "Service Unavailable"})
     for path, item in doc.get("paths", {}).items():
         if not path.startswith("/v1/games/") or path.count("/") != 4:
             continue
@@ -131,6 +134,9 @@ def _credential_security(doc: dict[str, Any]) -> None:
                 responses = operation.setdefault("responses", {})
                 responses.setdefault("401", {"$ref": "#/components/responses/UNAUTHORIZED"})
                 responses.setdefault("403", {"$ref": "#/components/responses/FORBIDDEN"})
+                # With a head store: an envelope older than its table's latest; the store down.
+                responses.setdefault("409", {"$ref": "#/components/responses/CONFLICT"})
+                responses.setdefault("503", {"$ref": "#/components/responses/SERVICE_UNAVAILABLE"})
 
 
 #: Open strings with known values: documented, never a closed enum (a new value breaks no client).

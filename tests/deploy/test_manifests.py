@@ -93,6 +93,10 @@ def test_the_deployment_probes_limits_and_keys_fit_the_service(client: Any) -> N
     assert {"cpu", "memory"} <= set(container["resources"]["requests"])
     assert "TABLE_JUDGE_SEAL_KEYS" in manifests["Secret"]["stringData"]
     assert {"secretRef": {"name": manifests["Secret"]["metadata"]["name"]}} in container["envFrom"]
+    # The head store and CORS are named, off (empty) until the operator sets them.
+    config = manifests["ConfigMap"]["data"]
+    assert config["TABLE_JUDGE_REDIS_URL"] == "" and config["TABLE_JUDGE_CORS_ORIGINS"] == ""
+    assert {"configMapRef": {"name": manifests["ConfigMap"]["metadata"]["name"]}} in container["envFrom"]
     # The image's numeric user, which runAsNonRoot needs.
     dockerfile = (ROOT / "Dockerfile").read_text()
     uid = re.search(r"--uid (\d+)", dockerfile).group(1)  # type: ignore[union-attr]
@@ -117,6 +121,11 @@ def test_the_compose_file_runs_replicas_behind_the_balancer() -> None:
     assert all(p.startswith("127.0.0.1:") for p in lb["ports"])
     assert lb["depends_on"]["app"]["condition"] == "service_healthy"
     assert services["valkey"]["profiles"] == ["head-store"]
+    # The replicas get the head store's URL from the shell (redis://valkey:6379/0 with the profile),
+    # and the store never evicts a head (an evicted head lets a rollback through).
+    assert services["app"]["environment"]["TABLE_JUDGE_REDIS_URL"] == "${TABLE_JUDGE_REDIS_URL:-}"
+    command = services["valkey"]["command"]
+    assert command[command.index("--maxmemory-policy") + 1] == "noeviction"
 
 
 @pytest.mark.skipif(nginx_binary() is None, reason="nginx is not installed")

@@ -180,7 +180,7 @@ def test_ready(fake_client: Any) -> None:
     assert response.get_json() == {
         "status": "ready",
         "version": __version__,
-        "checks": {"games": "ok", "seal": "off", "metrics": "off"},
+        "checks": {"games": "ok", "seal": "off", "metrics": "off", "head_store": "off"},
     }
 
 
