@@ -58,8 +58,9 @@ BUDGET_REFUSALS = Counter(
 )
 SEALED_REFUSALS = Counter(
     "table_judge_sealed_refusals",
-    "States refused by the seal check (not sealed, tampered, another game's, mismatched) or the "
-    "head store (stale_envelope: older than the table's latest move), by code.",
+    "States refused by the seal check (not sealed, tampered, another game's, mismatched), the head "
+    "store (stale_envelope: older than the table's latest move) or a seat credential "
+    "(credential_missing, credential_invalid, not_your_seat, seat_required, host_only), by code.",
     ["operation", "game", "code"],
     registry=REGISTRY,
 )

@@ -33,8 +33,19 @@ _SANE_ID = re.compile(r"[A-Za-z0-9._~:+/=-]{1,128}")
 ACCESS_LOG = logging.getLogger("table_judge.access")
 _OVER_BUDGET = "urn:table-judge:problem:over-budget"
 _BUDGET_CODES = frozenset({"over_budget", "cpu_limit"})
-#: Seal refusals besides the ``seal_*`` codes: a plain state, and a stale envelope (head store).
-_SEALED_CODES = frozenset({"state_not_sealed", "stale_envelope"})
+#: Seal refusals besides the ``seal_*`` codes: a plain state, a stale envelope (head store) and
+#: the seat credentials' refusals (``service.credentials``).
+_SEALED_CODES = frozenset(
+    {
+        "state_not_sealed",
+        "stale_envelope",
+        "credential_missing",
+        "credential_invalid",
+        "not_your_seat",
+        "seat_required",
+        "host_only",
+    }
+)
 
 
 def request_id_from(header: str | None) -> str:
@@ -55,9 +66,10 @@ def _labels() -> tuple[str, str]:
 
 
 def _refusal_codes(response: Response) -> tuple[set[str], set[str]]:
-    """(budget codes, seal codes) of a 422 or 409 problem; only those are read (they are small:
-    bounded). A 409 is a sealed envelope older than the head store's head (``stale_envelope``)."""
-    if response.status_code not in (409, 422) or response.mimetype != "application/problem+json":
+    """(budget codes, seal codes) of a 401, 403, 409 or 422 problem; only those are read (they are
+    small: bounded). A 409 is a sealed envelope older than the head store's head
+    (``stale_envelope``); a 401/403 a seat credential refused."""
+    if response.status_code not in (401, 403, 409, 422) or response.mimetype != "application/problem+json":
         return set(), set()
     try:
         body = json.loads(response.get_data())

@@ -195,3 +195,20 @@ def test_not_ready_is_a_503_problem_saying_why(monkeypatch: pytest.MonkeyPatch, 
     assert [e["code"] for e in problem["errors"]] == ["no_games", "metrics_dir_unwritable"]
     # Liveness is another question: the process answers.
     assert client.get("/v1/health").status_code == 200
+
+
+def test_seat_credential_refusals_are_counted_as_sealed_refusals() -> None:
+    sealed = create_app({"TESTING": True, "SEAL_KEYS": Fernet.generate_key().decode()}).test_client()
+    dealt = sealed.post("/v1/games/99/deal", json={"seats": 2}).get_json()
+    before = scrape(sealed)
+    missing = sealed.post("/v1/games/99/view", json={"state": dealt["state"], "seat": 0})
+    other_seat = sealed.post(
+        "/v1/games/99/view",
+        json={"state": dealt["state"], "seat": 1},
+        headers={"X-Table-Credential": dealt["credentials"]["seats"][0]},
+    )
+    assert (missing.status_code, other_seat.status_code) == (401, 403)
+    after = scrape(sealed)
+    for code in ("credential_missing", "not_your_seat"):
+        counted = count(after, "table_judge_sealed_refusals_total", code=code, operation="view")
+        assert counted - count(before, "table_judge_sealed_refusals_total", code=code, operation="view") == 1
