@@ -25,7 +25,7 @@ from rules_core.kernel import (
     check_conservation,
 )
 
-from . import paging, state_io
+from . import paging, situations, state_io
 from .credentials import Caller, CredentialError, require_host, require_seats
 from .encoding import NOBODY, effects_json, legal_entry_json, verdict_json
 from .problems import ApiProblem, prefixed
@@ -201,29 +201,46 @@ def _sealed_deal_base(game: Game[Any], body: Mapping[str, Any]) -> int:
     return int(state_io.current_move()) + 1
 
 
+def read_table(
+    game: Game[Any], body: Mapping[str, Any], problems: list[Problem], *, moves: bool = False
+) -> tuple[Any, list[dict[str, str]] | None]:
+    """The state of a request's ``state``, or of its ``situation`` completed, with what the
+    completion assumed (None for a state)."""
+    if situations.MEMBER in body:
+        return situations.state_of(game, body)
+    return read_state(game, body["state"], "/state", problems, moves=moves), None
+
+
+def with_assumptions(answer: dict[str, Any], assumed: list[dict[str, str]] | None) -> dict[str, Any]:
+    """The answer to a request that sent a situation says what its completion assumed."""
+    if assumed is not None:
+        answer["assumptions"] = assumed
+    return answer
+
+
 def read_state_and_action(
     game: Game[Any], body: Mapping[str, Any], *, applied: bool
-) -> tuple[Any, Action, int | None]:
-    """The state and action of a validate/apply/explain body, and the viewer of its answer
-    (the caller's credentials checked first on a sealed table)."""
+) -> tuple[Any, Action, int | None, list[dict[str, str]] | None]:
+    """The state (or situation) and action of a validate/apply/explain body, the viewer of its
+    answer (the caller's credentials checked first on a sealed table) and the assumptions."""
     problems: list[Problem] = []
-    state = read_state(game, body["state"], "/state", problems, moves=applied)
+    state, assumed = read_table(game, body, problems, moves=applied)
     caller = state_io.caller() if state is not None else None
     action = read_action(game, body["action"], "/action", problems)
     _raise(problems, state_only=action is not None)
     assert action is not None
-    return state, action, acting_viewer(game, state, action, caller, applied=applied)
+    return state, action, acting_viewer(game, state, action, caller, applied=applied), assumed
 
 
 def validate(game: Game[Any], body: Mapping[str, Any]) -> dict[str, Any]:
-    state, action, viewer = read_state_and_action(game, body, applied=False)
+    state, action, viewer, assumed = read_state_and_action(game, body, applied=False)
     with state_found_invalid("/state"):
         verdict = game.validate(state, action)
-    return verdict_json(verdict, viewer)
+    return with_assumptions(verdict_json(verdict, viewer), assumed)
 
 
 def apply(game: Game[Any], body: Mapping[str, Any]) -> dict[str, Any]:
-    state, action, viewer = read_state_and_action(game, body, applied=True)
+    state, action, viewer, assumed = read_state_and_action(game, body, applied=True)
     with state_found_invalid("/state"):
         outcome = game.apply(state, action)
     verdict = verdict_json(outcome.verdict, viewer)
@@ -237,12 +254,12 @@ def apply(game: Game[Any], body: Mapping[str, Any]) -> dict[str, Any]:
         )
     answer = _state_answer(game, outcome.state, viewer)
     answer.update({"verdict": verdict, "effects": verdict["effects"]})
-    return answer
+    return with_assumptions(answer, assumed)
 
 
 def legal_actions(game: Game[Any], body: Mapping[str, Any], limits: Limits) -> dict[str, Any]:
     problems: list[Problem] = []
-    state = read_state(game, body["state"], "/state", problems)
+    state, assumed = read_table(game, body, problems)
     caller = state_io.caller() if state is not None else None
     seat = body.get("seat")
     as_seat = caller is not None and not caller.host
@@ -263,7 +280,8 @@ def legal_actions(game: Game[Any], body: Mapping[str, Any], limits: Limits) -> d
         )
     _raise(problems, state_only=True)
     # A seat's own listing may leave out what the host's lists (trades): its own cursors.
-    print_ = paging.fingerprint(body["state"], seat if not as_seat else ["seat", seat])
+    table = body["state"] if assumed is None else {situations.MEMBER: body[situations.MEMBER]}
+    print_ = paging.fingerprint(table, seat if not as_seat else ["seat", seat])
     offset = 0
     if body.get("cursor") is not None:
         try:
@@ -282,12 +300,13 @@ def legal_actions(game: Game[Any], body: Mapping[str, Any], limits: Limits) -> d
     else:
         page = game.legal_actions(state, seat, offset=offset, limit=limit)
     next_cursor = paging.encode(page.next_offset, print_) if page.next_offset is not None else None
-    return {
+    answer = {
         "actions": [legal_entry_json(e) for e in page.entries],
         "total_entries": page.total_entries,
         "total_actions": page.total_actions,
         "next_cursor": next_cursor,
     }
+    return with_assumptions(answer, assumed)
 
 
 def view(game: Game[Any], body: Mapping[str, Any]) -> dict[str, Any]:

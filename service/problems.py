@@ -46,6 +46,7 @@ PROBLEM_TYPES: dict[str, tuple[int, str]] = {
     "illegal-action": (422, "The action is not legal"),
     "replay-too-long": (422, "Too many actions to replay"),
     "invalid-view": (422, "The view is not one this game could show"),
+    "unreachable-situation": (422, "No game reaches this situation"),
     "over-budget": (422, "The request would cost more than the documented budget"),
     "no-bot": (404, "This game has no CPU player"),
     # Sealed tables (``service.credentials``): no credential for the table, or one that does not

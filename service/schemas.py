@@ -116,13 +116,55 @@ class DealRequestSchema(StrictSchema):
     )
 
 
-class StateActionRequestSchema(StrictSchema):
-    state = RawObject(required=True, metadata={"description": STATE_DESCRIPTION})
+SITUATION_DESCRIPTION = (
+    "Instead of `state`: a situation, the facts a player would state (whose turn, the Count or top "
+    "card, the hands that matter ...), completed into a state; the answer's `assumptions` say what was "
+    "filled in. Games that take situations: `POST /v1/games/{game}/situations` shows the completion. "
+    "Give `state` or `situation`, not both."
+)
+
+
+class TableRequestSchema(StrictSchema):
+    """A request about a table: its ``state``, or a ``situation`` that completes to one."""
+
+    state = RawObject(metadata={"description": STATE_DESCRIPTION + " Give `state` or `situation`."})
+    situation = RawObject(metadata={"description": SITUATION_DESCRIPTION})
+
+    @validates_schema
+    def _one_table(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if ("state" in data) == ("situation" in data):
+            raise ValidationError("give exactly one of 'state' or 'situation'", field_name="_schema")
+
+
+class StateActionRequestSchema(TableRequestSchema):
     action = fields.Nested(ActionSchema, required=True)
 
 
-class LegalActionsRequestSchema(StrictSchema):
-    state = RawObject(required=True, metadata={"description": STATE_DESCRIPTION})
+class SituationRequestSchema(StrictSchema):
+    situation = RawObject(required=True, metadata={"description": SITUATION_DESCRIPTION})
+
+
+class AssumptionSchema(StrictSchema):
+    about = StrictString(required=True, metadata={"description": "What it fills: a pointer into the state."})
+    text = StrictString(required=True, metadata={"description": "What was assumed, in a player's words."})
+    why = StrictString(
+        required=True,
+        metadata={
+            "description": "Why it cannot change the answer, or what it could and how to say otherwise."
+        },
+    )
+
+
+def assumptions_field(required: bool = False) -> fields.List:
+    """What a situation's completion assumed (only in answers to a request that sent one)."""
+    return fields.List(
+        fields.Nested(AssumptionSchema),
+        required=required,
+        metadata={"description": "Present when the request sent a `situation`: what its completion assumed."},
+    )
+
+
+class LegalActionsRequestSchema(TableRequestSchema):
     seat = StrictInteger(
         allow_none=True,
         validate=validate.Range(min=0, max=MAX_SEATS_ANY_GAME - 1),
@@ -193,6 +235,7 @@ EFFECTS_DESCRIPTION = (
 
 
 class VerdictSchema(StrictSchema):
+    assumptions = assumptions_field()
     legal = fields.Boolean(required=True)
     action = RawObject(required=True, metadata={"description": "The action as the game read it."})
     reasons = fields.List(fields.Nested(ReasonSchema), required=True)
@@ -230,6 +273,7 @@ class DealAnswerSchema(StateAnswerSchema):
 
 
 class ApplyAnswerSchema(StateAnswerSchema):
+    assumptions = assumptions_field()
     verdict = fields.Nested(VerdictSchema, required=True)
     effects = RawList(required=True, metadata={"description": EFFECTS_DESCRIPTION})
 
@@ -244,6 +288,7 @@ class LegalEntrySchema(StrictSchema):
 
 
 class LegalActionsAnswerSchema(StrictSchema):
+    assumptions = assumptions_field()
     actions = fields.List(fields.Nested(LegalEntrySchema), required=True)
     total_entries = fields.Integer(required=True)
     total_actions = fields.Integer(required=True)
@@ -396,3 +441,23 @@ class ProblemSchema(Schema):
         }
     )
     verdict = fields.Nested(VerdictSchema, metadata={"description": "For an illegal `apply`: the verdict."})
+
+
+class SituationAnswerSchema(StrictSchema):
+    reachable = fields.Boolean(
+        required=True, metadata={"description": "False when no game reaches the situation (then `reason`)."}
+    )
+    state = RawObject(metadata={"description": "The completed state: send it as `state` to any operation."})
+    assumptions = assumptions_field()
+    to_act = fields.List(fields.Integer(), metadata={"description": "Seats that may act now."})
+    over = fields.Boolean()
+    reason = StrictString(metadata={"description": "Why no game reaches it, in a player's words."})
+    rule_id = StrictString(metadata={"description": "The rule that makes it so."})
+    pointer = StrictString(metadata={"description": "The member of the request at fault."})
+    outcome = fields.Dict(
+        allow_none=True,
+        metadata={
+            "description": "What the rules make of the moment instead (`text`, `rule_id`, the seats "
+            "`eliminated`), or null when they settle nothing."
+        },
+    )

@@ -10,11 +10,20 @@ from rules_core.bots import LEVELS
 from rules_core.kernel import MAX_SEED
 
 from .fields import RawObject, StrictInteger, StrictString
-from .schemas import MAX_SEATS_ANY_GAME, STATE_DESCRIPTION, StrictSchema
+from .schemas import (
+    MAX_SEATS_ANY_GAME,
+    SITUATION_DESCRIPTION,
+    STATE_DESCRIPTION,
+    StrictSchema,
+    assumptions_field,
+)
 
 
 class SuggestRequestSchema(StrictSchema):
-    state = RawObject(metadata={"description": STATE_DESCRIPTION + " Give `state` or `view`, not both."})
+    state = RawObject(
+        metadata={"description": STATE_DESCRIPTION + " Give one of `state`, `situation` or `view`."}
+    )
+    situation = RawObject(metadata={"description": SITUATION_DESCRIPTION})
     view = RawObject(
         metadata={"description": "Or the seat's view exactly as `view` returned it (hidden cards as counts)."}
     )
@@ -43,8 +52,8 @@ class SuggestRequestSchema(StrictSchema):
 
     @validates_schema
     def _one_source(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if ("state" in data) == ("view" in data):
-            raise ValidationError("give exactly one of 'state' or 'view'", field_name="_schema")
+        if sum(name in data for name in ("state", "situation", "view")) != 1:
+            raise ValidationError("give exactly one of 'state', 'situation' or 'view'", field_name="_schema")
 
 
 class SuggestAnswerSchema(StrictSchema):
@@ -54,5 +63,6 @@ class SuggestAnswerSchema(StrictSchema):
         metadata={"description": "One legal action for the seat (send it to validate/apply), or null."},
     )
     rationale = StrictString(required=True, metadata={"description": "Why, in a sentence a person can read."})
+    assumptions = assumptions_field()
     level = StrictString(required=True)
     seat = StrictInteger(required=True)

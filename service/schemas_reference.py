@@ -7,7 +7,7 @@ from typing import Any
 from marshmallow import fields, validate
 
 from .fields import RawObject, StrictString
-from .schemas import StrictSchema, VerdictSchema
+from .schemas import StrictSchema, VerdictSchema, assumptions_field
 
 SEARCH_MAX_LIMIT = 100
 
@@ -122,5 +122,6 @@ class SentenceSchema(StrictSchema):
 
 
 class ExplainAnswerSchema(StrictSchema):
+    assumptions = assumptions_field()
     sentences = fields.List(fields.Nested(SentenceSchema), required=True)
     verdict = fields.Nested(VerdictSchema, required=True)

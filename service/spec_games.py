@@ -29,13 +29,30 @@ from .schemas import MAX_CARDS_IN_LIST
 REF = "#/components/schemas/"
 
 #: The table operations published per game: path end -> what the operationId says after the game.
-PER_GAME_OPERATIONS = ("deal", "validate", "apply", "legal-actions", "view", "replay", "suggest", "explain")
+PER_GAME_OPERATIONS = (
+    "deal",
+    "validate",
+    "apply",
+    "legal-actions",
+    "view",
+    "replay",
+    "suggest",
+    "explain",
+    "situations",
+)
+#: Operations only games with that ability publish: path end -> whether ``game`` has it.
+OPTIONAL_OPERATIONS: dict[str, Any] = {"situations": lambda game: game.situations is not None}
 
 #: Which members of the generic envelopes hold a game's own JSON: (component, property) -> role
 #: (a ``wire.ROLES`` name), as a list of that role when the role is in brackets.
 ROLE_MEMBERS: dict[tuple[str, str], str] = {
     ("DealRequest", "options"): "options",
     ("StateActionRequest", "state"): "state",
+    ("StateActionRequest", "situation"): "situation",
+    ("SituationRequest", "situation"): "situation",
+    ("SituationAnswer", "state"): "state",
+    ("SuggestRequest", "situation"): "situation",
+    ("LegalActionsRequest", "situation"): "situation",
     ("StateActionRequest", "action"): "action",
     ("LegalActionsRequest", "state"): "state",
     ("ViewRequest", "state"): "state",
@@ -196,6 +213,9 @@ def game_components(game: Game[Any]) -> tuple[dict[str, dict[str, Any]], dict[st
     wire = game.wire_schemas()
     components = {name: copy.deepcopy(schema) for name, schema in wire.components.items()}
     roles = dict(wire.roles)
+    if game.situations is not None:
+        components.update(game.situations.schema(prefix, list(game.presets)))
+        roles["situation"] = f"{prefix}{game.situations.record.name}"
     components.setdefault(f"{prefix}Card", card_schema(game))
     components.setdefault(f"{prefix}Suit", suit_schema(game))
     action = components[roles["action"]]
@@ -287,8 +307,11 @@ def _game_copy(
 ) -> dict[str, Any]:
     out = _retarget(copy.deepcopy(schema), prefix, copied)
     properties = out.get("properties", {})
-    for member, value in properties.items():
+    for member, value in list(properties.items()):
         role = ROLE_MEMBERS.get((name, member))
+        if role is not None and role.strip("[]") not in roles:
+            del properties[member]  # the game takes no such member (a situation, for one)
+            continue
         if role is not None:
             properties[member] = _role_member(value, role, roles)
         seat = SEAT_MEMBERS.get((name, member))
@@ -353,7 +376,8 @@ def per_game_paths(
         schemas.update(components)
         known_effects[game.name] = effect_types(components, roles["effect"])
         for end, item in generic_paths.items():
-            if item is not None:
+            has = OPTIONAL_OPERATIONS.get(end)
+            if item is not None and (has is None or has(game)):
                 paths[f"/v1/games/{game.name}/{end}"] = _game_path(item, game, prefix, copied)
     for end, item in generic_paths.items():
         if item is not None and not games:

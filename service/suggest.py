@@ -8,9 +8,9 @@ from typing import Any
 from rules_core.bots import Level
 from rules_core.kernel import Game, InvalidInput, Problem, WorkBudgetExceeded
 
-from . import state_io
+from . import situations, state_io
 from .jsonbody import escape
-from .operations import problem_for, read_state, seat_viewer
+from .operations import problem_for, read_table, seat_viewer, with_assumptions
 from .problems import ApiProblem, prefixed
 
 #: What reading a malformed view raises in a bot (a member missing or of the wrong type, a bad
@@ -31,8 +31,9 @@ def suggest(game: Game[Any], body: Mapping[str, Any]) -> dict[str, Any]:
         raise ApiProblem("no-bot", f"{game.name} has no CPU player")
     seat = body["seat"]
     problems: list[Problem] = []
-    if "state" in body:
-        state = read_state(game, body["state"], "/state", problems)
+    assumed = None
+    if "state" in body or situations.MEMBER in body:
+        state, assumed = read_table(game, body, problems)
         if state is not None:
             seat_viewer(state_io.caller(), seat, "/seat", f"a suggestion for seat {seat}")
         if state is not None and seat >= game.seat_count(state):
@@ -64,7 +65,7 @@ def suggest(game: Game[Any], body: Mapping[str, Any]) -> dict[str, Any]:
             raise ApiProblem("invalid-view", "the view is not one this game could show", shape)
         optional = body["optional"]
     level = Level(body["level"])
-    from_state = "state" in body
+    from_state = "state" in body or situations.MEMBER in body
     try:
         suggestion = bot.suggest(view, seat, level, seed=body["seed"], optional=optional)
     except WorkBudgetExceeded:
@@ -74,18 +75,20 @@ def suggest(game: Game[Any], body: Mapping[str, Any]) -> dict[str, Any]:
             raise BotFailed(f"{game.name} bot failed on a view of a valid state: {exc!r}") from exc
         raise _invalid_view(exc) from None
     if suggestion is None:
-        return {
+        answer = {
             "action": None,
             "rationale": f"seat {seat} has nothing to do now",
             "level": level.value,
             "seat": seat,
         }
-    return {
-        "action": suggestion.action.to_json(),
-        "rationale": suggestion.rationale,
-        "level": suggestion.level.value,
-        "seat": seat,
-    }
+    else:
+        answer = {
+            "action": suggestion.action.to_json(),
+            "rationale": suggestion.rationale,
+            "level": suggestion.level.value,
+            "seat": seat,
+        }
+    return with_assumptions(answer, assumed)
 
 
 def _shape_problems(game: Game[Any], view: Mapping[str, Any]) -> list[Problem]:

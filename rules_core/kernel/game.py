@@ -113,6 +113,9 @@ class Game(ABC, Generic[S]):
     #: The game's CPU player (a ``rules_core.bots.SeatBot``), attached by the game's
     #: package ``__init__`` (the bot imports the game, so the game cannot import it).
     bot: Any = None
+    #: How a position stated as a person states it becomes a state (``kernel.situations``);
+    #: None while the game takes none.
+    situations: ClassVar[Any] = None
 
     # -- facts ----------------------------------------------------------------------
     def option_specs(self) -> tuple[OptionSpec, ...]:

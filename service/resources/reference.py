@@ -98,7 +98,7 @@ def rule_answer(game: Game[Any], rule_id: str) -> dict[str, Any]:
 
 
 def explain_answer(game: Game[Any], body: dict[str, Any]) -> dict[str, Any]:
-    state, action, viewer = operations.read_state_and_action(game, body, applied=False)
+    state, action, viewer, assumed = operations.read_state_and_action(game, body, applied=False)
     with operations.state_found_invalid("/state"):
         outcome = game.resolve(state, action)
     to_act = None
@@ -106,10 +106,11 @@ def explain_answer(game: Game[Any], body: dict[str, Any]) -> dict[str, Any]:
         # As the caller may be told it (NOBODY: judged for a seat; the seat acting is its viewer).
         seen_by = None if viewer is None else action.seat
         to_act = operations.to_act_for(game, outcome.state, seen_by)
-    return {
+    answer = {
         "sentences": [s.to_json() for s in explain(game, outcome.verdict, to_act, viewer)],
         "verdict": verdict_json(outcome.verdict, viewer),
     }
+    return operations.with_assumptions(answer, assumed)
 
 
 @blp.route("/<game>/rules", methods=["GET"])

@@ -11,7 +11,7 @@ from typing import Any
 
 from flask import Response
 
-from .. import operations
+from .. import operations, situations
 from ..extensions import Blueprint
 from ..fastargs import fast_arguments, state_action, state_listing, state_view
 from ..responses import json_answer
@@ -23,6 +23,8 @@ from ..schemas import (
     LegalActionsRequestSchema,
     ReplayAnswerSchema,
     ReplayRequestSchema,
+    SituationAnswerSchema,
+    SituationRequestSchema,
     StateActionRequestSchema,
     VerdictSchema,
     ViewAnswerSchema,
@@ -144,3 +146,23 @@ def replay(body: dict[str, Any], game: str) -> Response:
     actions per request (more is a 422 problem).
     """
     return json_answer(operations.replay(game_named(game), body, limits()))
+
+
+@blp.route("/<game>/situations", methods=["POST"])
+@blp.doc(operationId="complete_situation")
+@blp.arguments(SituationRequestSchema())
+@blp.response(200, SituationAnswerSchema())
+@_errors
+def complete_situation(body: dict[str, Any], game: str) -> Response:
+    """Complete a situation into a state
+
+    A `situation` holds the facts a player would state (whose turn, the Count or the top card, the
+    hands that matter, a pending Death Card ...); everything left out is filled in. The answer is
+    the completed `state` (send it as `state` to any operation, or send the `situation` itself in
+    its place) with every `assumption`: what was filled in, and why it cannot change the answer or
+    what it could change and how to say otherwise. A moment no game reaches is answered with
+    `reachable: false`, the `reason` in a player's words, the `rule_id` and, where the rules settle
+    what happens instead (the seat is out), the `outcome`. 422 when the situation contradicts itself
+    (a card named twice) or the game takes no situations yet; a sealed server takes none (403).
+    """
+    return json_answer(situations.situation_answer(game_named(game), body))

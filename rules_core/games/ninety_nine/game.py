@@ -19,7 +19,7 @@ from ...kernel import (
     page_of_singles,
     shuffled,
 )
-from . import engine, legal, state_rules, wire
+from . import engine, legal, situation, state_rules, wire
 from .options import DEFAULT_PRESET, PRESETS, NinetyNineOptions
 from .reasons import REASONS
 from .rules import RULES
@@ -55,6 +55,7 @@ class NinetyNineGame(Game[NinetyNineState]):
         "play": "Play one card from hand onto the play pile (the draw that follows is automatic); "
         "also the shield: the Ace of Diamonds against a Death Card.",
     }
+    situations: ClassVar[Any] = situation.SPEC
     #: No real game comes near it; the rules set no limit on a hand's length (ruling R-99-10).
     max_actions: ClassVar[int] = 5000
 
