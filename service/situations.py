@@ -47,10 +47,16 @@ def complete(game: Game[Any], data: Any, pointer: str = f"/{MEMBER}") -> Complet
             "invalid-input", message, [Problem(pointer=pointer, code="wrong_type", message=message)]
         )
     options = None
-    try:
-        options = game.options_for(data.get("preset"), data.get("options"), "/options")
-    except InvalidInput as exc:
-        problems.extend(prefixed(exc.problems, pointer))
+    for name, kind, expected in (("preset", str, "a preset name"), ("options", Mapping, "an object")):
+        if name in data and not isinstance(data[name], kind):
+            problems.append(
+                Problem(pointer=f"{pointer}/{name}", code="wrong_type", message=f"expected {expected}")
+            )
+    if not problems:
+        try:
+            options = game.options_for(data.get("preset"), data.get("options"), "/options")
+        except InvalidInput as exc:
+            problems.extend(prefixed(exc.problems, pointer))
     facts, reader = spec.read(data, game.max_seats)
     problems.extend(prefixed(reader.problems, pointer))
     if problems:

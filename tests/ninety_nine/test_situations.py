@@ -16,10 +16,12 @@ from typing import Any
 
 import pytest
 from cryptography.fernet import Fernet
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from rules_core.games import REGISTRY
 from rules_core.games.ninety_nine.examples import EXAMPLES
-from rules_core.kernel import JsonReader
+from rules_core.kernel import InvalidInput, JsonReader
 from rules_core.kernel.situations import Unreachable
 from service.app import create_app
 
@@ -234,3 +236,48 @@ def test_games_without_situations_say_so_and_publish_no_path(client: Any) -> Non
     assert answer.status_code == 422 and answer.get_json()["errors"][0]["code"] == "no_situations"
     paths = client.get("/v1/openapi.json").get_json()["paths"]
     assert "/v1/games/99/situations" in paths and "/v1/games/dobon/situations" not in paths
+
+
+CARDS = [str(c) for c in GAME.deck.cards]
+SEAT = st.integers(0, 7)
+
+
+@st.composite
+def facts(draw: st.DrawFn) -> dict[str, Any]:
+    """Any situation a client could send, sense or nonsense (within the schema)."""
+    situation: dict[str, Any] = {}
+    if draw(st.booleans()):
+        situation["seats"] = draw(st.integers(2, 8))
+    for name, value in (
+        ("turn", SEAT),
+        ("count", st.integers(0, 99)),
+        ("last_play", st.sampled_from(CARDS)),
+        ("death_card_by", SEAT),
+        ("eliminated", st.lists(SEAT, max_size=4)),
+        ("preset", st.sampled_from(list(GAME.presets))),
+        ("options", st.fixed_dictionaries({"first_seat": SEAT})),
+    ):
+        if draw(st.booleans()):
+            situation[name] = draw(value)
+    hands = draw(st.lists(st.tuples(SEAT, st.lists(st.sampled_from(CARDS), max_size=4)), max_size=4))
+    if hands:
+        situation["hands"] = [{"seat": seat, "cards": cards} for seat, cards in hands]
+    return situation
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(situation=facts())
+def test_any_situation_completes_to_a_valid_state_or_says_why_not(situation: dict[str, Any]) -> None:
+    """Never a crash: a valid state (checked inside the completion), Unreachable, or InvalidInput."""
+    spec = GAME.situations
+    found, reader = spec.read(situation, GAME.max_seats)
+    if reader.problems:
+        return
+    try:
+        options = GAME.options_for(situation.get("preset"), situation.get("options"))
+        completion = spec.complete(found, options)
+    except (Unreachable, InvalidInput):
+        return
+    state = completion.state
+    assert GAME.state_from_json(GAME.state_to_json(state)) == state
+    assert state.turn in GAME.to_act(state)

@@ -20,10 +20,12 @@ from rules_core.kernel import (
     CardsPlayed,
     Deck,
     Game,
+    InvalidInput,
     JsonReader,
     LegalEntry,
     LegalPage,
     Outcome,
+    Problem,
     Rank,
     ReasonCatalog,
     Registry,
@@ -113,6 +115,16 @@ class TinyGame(Game[TinyState]):
     max_actions: ClassVar[int] = 50
 
     def deal(self, *, seats: int, options: Any, seed: int, deck_order: tuple[Any, ...] | None) -> TinyState:
+        needed = seats * options.hand_size + 1  # the hands and the pile's first card
+        if needed > len(TINY_DECK.cards):
+            # 3 seats of 3 cards need 10 of the 8 cards (schemathesis found the IndexError).
+            message = (
+                f"{seats} hands of {options.hand_size} and a pile card need {needed} of "
+                f"{len(TINY_DECK.cards)} cards"
+            )
+            raise InvalidInput(
+                [Problem(pointer="/options/hand_size", code="deck_too_small", message=message)]
+            )
         order = (
             tuple(deck_order)
             if deck_order is not None

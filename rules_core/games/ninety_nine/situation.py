@@ -114,9 +114,13 @@ def _seats(facts: NinetyNineSituation) -> int:
     return facts.seats if facts.seats is not None else max(MIN_SEATS, max(named) + 1)
 
 
-def _check_named(facts: NinetyNineSituation, seats: int) -> dict[int, tuple[Card, ...]]:
+def _check_named(
+    facts: NinetyNineSituation, seats: int, options: NinetyNineOptions
+) -> dict[int, tuple[Card, ...]]:
     """The named hands by seat; every card named once, every seat at the table (InvalidInput)."""
     reader = JsonReader()
+    if options.first_seat >= seats:
+        reader.add("/options/first_seat", "no_such_seat", f"seat {options.first_seat} is not at this table")
     seen: dict[Card, str] = {}
     named: dict[int, tuple[Card, ...]] = {}
     for i, hand in enumerate(facts.hands):
@@ -148,7 +152,7 @@ def _cards(cards: tuple[Card, ...]) -> str:
 
 def complete(facts: NinetyNineSituation, options: NinetyNineOptions) -> Completion[NinetyNineState]:
     seats = _seats(facts)
-    named = _check_named(facts, seats)
+    named = _check_named(facts, seats, options)
     turn = facts.turn
     eliminated = tuple(sorted(set(facts.eliminated)))
     said: list[Assumption] = []
