@@ -26,6 +26,7 @@ from rules_core.kernel import (
 )
 
 from . import paging, situations, state_io
+from .answers import who_acts
 from .credentials import Caller, CredentialError, require_host, require_seats
 from .encoding import NOBODY, effects_json, legal_entry_json, verdict_json
 from .problems import ApiProblem, prefixed
@@ -118,16 +119,9 @@ def read_action(game: Game[Any], data: Any, pointer: str, problems: list[Problem
 def _state_answer(game: Game[Any], state: Any, viewer: int | None = None) -> dict[str, Any]:
     return {
         "state": state_io.emit(game, game.state_to_json(state), over=game.is_over(state)),
-        "to_act": list(to_act_for(game, state, viewer)),
+        **who_acts(game, state, viewer),
         "over": game.is_over(state),
     }
-
-
-def to_act_for(game: Game[Any], state: Any, viewer: int | None) -> tuple[int, ...]:
-    """Who may act, as the caller may be told (None: everything; else a seat of a sealed table)."""
-    if viewer is None:
-        return game.to_act(state)
-    return game.to_act_seen_by(state, viewer)
 
 
 def deal_state(game: Game[Any], body: Mapping[str, Any]) -> Any:
@@ -370,7 +364,7 @@ def replay(game: Game[Any], body: Mapping[str, Any], limits: Limits) -> dict[str
     return {
         "completed": failed is None,
         "final_state": state_io.emit(game, game.state_to_json(state), over=game.is_over(state)),
-        "to_act": list(game.to_act(state)),
+        **who_acts(game, state),
         "over": game.is_over(state),
         "steps": steps,
         "failed": failed,

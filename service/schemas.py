@@ -249,9 +249,29 @@ class VerdictSchema(StrictSchema):
     extra = RawObject(required=True, metadata={"description": "Game-specific facts about the verdict."})
 
 
+TURN_DESCRIPTION = (
+    "The seat play waits for: whose turn it is, or who must answer before play goes on (a Death Card's "
+    "target, the seat a Dobon check asks); null once the game is over."
+)
+OUT_OF_TURN_DESCRIPTION = (
+    "Seats of `to_act` other than `turn`: they may act out of turn now (a Dobon claim, a natural "
+    "dabong!, a take-back, a trade ...). A seat of a sealed table is told only of its own."
+)
+
+
+def turn_field(required: bool = True) -> fields.Integer:
+    return fields.Integer(required=required, allow_none=True, metadata={"description": TURN_DESCRIPTION})
+
+
+def out_of_turn_field(required: bool = True) -> fields.List:
+    return fields.List(fields.Integer(), required=required, metadata={"description": OUT_OF_TURN_DESCRIPTION})
+
+
 class StateAnswerSchema(StrictSchema):
     state = RawObject(required=True, metadata={"description": "The table state; send it back unchanged."})
     to_act = fields.List(fields.Integer(), required=True, metadata={"description": "Seats that may act now."})
+    turn = turn_field()
+    out_of_turn = out_of_turn_field()
     over = fields.Boolean(required=True)
 
 
@@ -314,6 +334,8 @@ class ReplayAnswerSchema(StrictSchema):
     completed = fields.Boolean(required=True)
     final_state = RawObject(required=True)
     to_act = fields.List(fields.Integer(), required=True)
+    turn = turn_field()
+    out_of_turn = out_of_turn_field()
     over = fields.Boolean(required=True)
     steps = fields.List(fields.Nested(ReplayStepSchema), required=True)
     failed = fields.Nested(ReplayFailureSchema, allow_none=True, required=True)
@@ -450,6 +472,8 @@ class SituationAnswerSchema(StrictSchema):
     state = RawObject(metadata={"description": "The completed state: send it as `state` to any operation."})
     assumptions = assumptions_field()
     to_act = fields.List(fields.Integer(), metadata={"description": "Seats that may act now."})
+    turn = turn_field(required=False)
+    out_of_turn = out_of_turn_field(required=False)
     over = fields.Boolean()
     reason = StrictString(metadata={"description": "Why no game reaches it, in a player's words."})
     rule_id = StrictString(metadata={"description": "The rule that makes it so."})

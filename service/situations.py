@@ -16,6 +16,7 @@ from rules_core.kernel import Game, InvalidInput, Problem
 from rules_core.kernel.situations import Completion, SituationSpec, Unreachable
 
 from . import state_io
+from .answers import who_acts
 from .problems import ApiProblem, prefixed
 
 #: The member of a request that holds a situation.
@@ -112,6 +113,6 @@ def situation_answer(game: Game[Any], body: Mapping[str, Any]) -> dict[str, Any]
         "reachable": True,
         "state": game.state_to_json(state),
         "assumptions": [a.to_json() for a in completion.assumptions],
-        "to_act": list(game.to_act(state)),
+        **who_acts(game, state),
         "over": game.is_over(state),
     }

@@ -47,7 +47,8 @@ def suggest(game: Game[Any], body: Mapping[str, Any]) -> dict[str, Any]:
         if problems:
             raise problem_for(problems)
         view = game.view(state, seat)
-        optional = body["optional"] or seat not in game.to_act(state) or _not_waited(state, seat)
+        # Optional when play does not wait for this seat (its chance is out of turn).
+        optional = body["optional"] or seat not in game.to_act(state) or game.waits_for(state) != seat
     else:
         if state_io.sealer() is not None:
             # A view a client wrote is no proof of a seat: the bot's answer would be an oracle.
@@ -119,9 +120,3 @@ def _invalid_view(exc: Exception) -> ApiProblem:
         text = str(exc) if not isinstance(exc, KeyError) else f"no member {exc}"
         problems = [Problem(pointer="/view", code="invalid_view", message=text or type(exc).__name__)]
     return ApiProblem("invalid-view", "the view is not one this game could show", problems)
-
-
-def _not_waited(state: Any, seat: int) -> bool:
-    """True when another seat is the one ordinary play waits for (the seat's chance is optional)."""
-    turn = getattr(state, "turn", None)
-    return isinstance(turn, int) and turn != seat

@@ -169,6 +169,15 @@ class Game(ABC, Generic[S]):
     def to_act(self, state: S) -> tuple[int, ...]:
         """Seats that have at least one legal action now (empty when the game is over)."""
 
+    def waits_for(self, state: S) -> int | None:
+        """The seat ordinary play waits for: whose turn it is, or who must answer before play
+        goes on (a Death Card's target, the seat a Dobon check asks); None once the game is over.
+        Every other seat of ``to_act`` may act out of turn. By the state convention, ``turn``."""
+        if self.is_over(state):
+            return None
+        turn = getattr(state, "turn", None)
+        return turn if isinstance(turn, int) else None
+
     def to_act_seen_by(self, state: S, viewer: int) -> tuple[int, ...]:
         """``to_act`` as ``viewer`` may be told it: a game where another seat's chance to act out
         of turn depends on its hidden hand names only what the viewer could know."""

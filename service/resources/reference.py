@@ -20,6 +20,7 @@ from rules_core.kernel import Game, Problem
 from rules_core.reference import ExampleBroken, Rulebook, explain, parse_rulings, public
 
 from .. import operations
+from ..answers import to_act_for
 from ..encoding import verdict_json
 from ..extensions import Blueprint
 from ..problems import ApiProblem
@@ -105,7 +106,7 @@ def explain_answer(game: Game[Any], body: dict[str, Any]) -> dict[str, Any]:
     if outcome.verdict.legal and outcome.state is not None:
         # As the caller may be told it (NOBODY: judged for a seat; the seat acting is its viewer).
         seen_by = None if viewer is None else action.seat
-        to_act = operations.to_act_for(game, outcome.state, seen_by)
+        to_act = to_act_for(game, outcome.state, seen_by)
     answer = {
         "sentences": [s.to_json() for s in explain(game, outcome.verdict, to_act, viewer)],
         "verdict": verdict_json(outcome.verdict, viewer),
