@@ -273,9 +273,16 @@ def legal_actions(game: Game[Any], body: Mapping[str, Any], limits: Limits) -> d
             )
         )
     _raise(problems, state_only=True)
-    # A seat's own listing may leave out what the host's lists (trades): its own cursors.
     table = body["state"] if assumed is None else {situations.MEMBER: body[situations.MEMBER]}
-    print_ = paging.fingerprint(table, seat if not as_seat else ["seat", seat])
+    types = frozenset(body["types"]) if body.get("types") else None
+    patterns = frozenset(body["patterns"]) if body.get("patterns") else None
+    filtered = types is not None or patterns is not None
+    # A seat's own listing may leave out what the host's lists (trades), and a filtered one
+    # is another listing: each has its own cursors.
+    listing = ["seat", seat] if as_seat else seat
+    if filtered:
+        listing = [listing, sorted(types or ()), sorted(patterns or ())]
+    print_ = paging.fingerprint(table, listing)
     offset = 0
     if body.get("cursor") is not None:
         try:
@@ -288,7 +295,11 @@ def legal_actions(game: Game[Any], body: Mapping[str, Any], limits: Limits) -> d
             pointer="/limit", code="out_of_range", message=f"at most {limits.legal_max} per page"
         )
         raise ApiProblem("invalid-input", f"limit above {limits.legal_max}", [problem])
-    if as_seat:
+    if filtered:
+        page = game.filtered_listing(
+            state, seat, offset=offset, limit=limit, types=types, patterns=patterns, for_seat=as_seat
+        )
+    elif as_seat:
         assert seat is not None  # a seat's credential was refused above without one
         page = game.seat_listing(state, seat, offset=offset, limit=limit)
     else:

@@ -183,6 +183,24 @@ class LegalActionsRequestSchema(TableRequestSchema):
         validate=validate.Range(min=1, max=LEGAL_ACTIONS_MAX_LIMIT),
         metadata={"description": "Entries per page (default 200)."},
     )
+    types = fields.List(
+        StrictString(validate=validate.Length(min=1, max=60)),
+        validate=validate.Length(min=1, max=50),
+        metadata={
+            "description": "Only actions of these types (`play`, `draw`, `trade` ... : the game's "
+            "`action_types`); only those are generated, so a huge listing can be asked for its few "
+            "plays. Counted and paged as a whole listing."
+        },
+    )
+    patterns = fields.List(
+        StrictString(validate=validate.Length(min=1, max=60)),
+        validate=validate.Length(min=1, max=50),
+        metadata={
+            "description": "Only entries of these patterns or rules (an entry's `patterns`: a dabong! "
+            "pattern such as `addition`, or a rule id such as `dabong.draw`). A play is listed "
+            "under each pattern it is, even where the whole listing names an earlier one."
+        },
+    )
 
 
 class ViewRequestSchema(StrictSchema):

@@ -68,6 +68,13 @@ def page_of_singles(
     return new_page(tuple(entries[offset:end]), total, total, offset, end if end < total else None)
 
 
+def entry_kept(entry: LegalEntry, types: frozenset[str] | None, patterns: frozenset[str] | None) -> bool:
+    """Whether a listing filter keeps ``entry``: its action's type, and one of its patterns."""
+    if types is not None and entry.action.type not in types:
+        return False
+    return patterns is None or not patterns.isdisjoint(entry.patterns)
+
+
 #: ``LegalEntry(action=, orderings=, note=, patterns=)`` and
 #: ``LegalPage(entries=, total_entries=, total_actions=, offset=, next_offset=)``, positionally.
 new_entry: Callable[[Action, int, str | None, tuple[str, ...]], LegalEntry] = slots_builder(
@@ -159,6 +166,29 @@ class Game(ABC, Generic[S]):
         """``seat``'s legal actions as that seat may be shown them (a seat of a sealed table
         asks): its ``legal_actions`` unless some entries would name cards it cannot see."""
         return self.legal_actions(state, seat, offset=offset, limit=limit)
+
+    def filtered_listing(
+        self,
+        state: S,
+        seat: int | None,
+        *,
+        offset: int = 0,
+        limit: int | None = None,
+        types: frozenset[str] | None = None,
+        patterns: frozenset[str] | None = None,
+        for_seat: bool = False,
+    ) -> LegalPage:
+        """The listing (``seat_listing`` when ``for_seat``) cut to the actions of ``types`` and
+        to the entries of ``patterns`` (pattern or rule ids), counted and paged as a whole.
+        Here: the whole listing, then filtered (fine for small listings); a game whose
+        listings are large generates only what is asked."""
+        whole = (
+            self.seat_listing(state, seat)
+            if for_seat and seat is not None
+            else self.legal_actions(state, seat)
+        )
+        kept = [e for e in whole.entries if entry_kept(e, types, patterns)]
+        return page_of(kept, offset, limit)
 
     def consenting_seats(self, state: S, action: Action) -> tuple[int, ...]:
         """The seats whose say-so ``action`` needs: the seat acting, unless it also moves another

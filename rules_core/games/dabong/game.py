@@ -146,12 +146,28 @@ class DabongGame(Game[DabongState]):
     ) -> LegalPage:
         # A trade names the partner's cards, which the seat cannot see: agreed between the two
         # seats (R-DABONG-TRADE-SEALED in docs/security.md), it is not listed for one of them.
-        return listing.legal_page(state, self.matcher, seat, offset, limit, trades=False)
+        return self.filtered_listing(state, seat, offset=offset, limit=limit, for_seat=True)
 
     def to_act_seen_by(self, state: DabongState, viewer: int) -> tuple[int, ...]:
         # Whether another seat may claim a natural dabong! or answer heaven/hell depends on its
         # hidden hand: a seat is told only of the seat on turn and of itself.
         return tuple(s for s in self.to_act(state) if s in (viewer, state.turn))
+
+    def filtered_listing(
+        self,
+        state: DabongState,
+        seat: int | None,
+        *,
+        offset: int = 0,
+        limit: int | None = None,
+        types: frozenset[str] | None = None,
+        patterns: frozenset[str] | None = None,
+        for_seat: bool = False,
+    ) -> LegalPage:
+        # Generated, not filtered: an opening listing is 130k trades around two openings.
+        return listing.legal_page(
+            state, self.matcher, seat, offset, limit, trades=not for_seat, types=types, patterns=patterns
+        )
 
     def consenting_seats(self, state: DabongState, action: Action) -> tuple[int, ...]:
         partner = action.param("partner") if action.type == "trade" else None

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...kernel import Action, Card, LegalEntry, LegalPage, Suit
+from ...kernel.game import entry_kept
 from .actions_play import pile_context
 from .engine import at_counter_limit
 from .listing_levels import facing_twos_may_play, table_claims, turn_claims
@@ -158,40 +159,73 @@ def _play_segment(
 SegmentSource = Segment | Callable[[int, Window], Segment]
 
 
-def _seat_segments(
-    state: DabongState, seat: int, matcher: Matcher, *, trades: bool = True
-) -> list[SegmentSource]:
+@dataclass(frozen=True, slots=True)
+class Filter:
+    """What a listing keeps: trades at all (a sealed table's seat lists none of its own), the
+    action ``types`` and the entry ``patterns`` (pattern or rule ids) asked for; None: every."""
+
+    trades: bool = True
+    types: frozenset[str] | None = None
+    patterns: frozenset[str] | None = None
+
+    def fixed(self, entries: list[LegalEntry]) -> Segment:
+        if self.types is None and self.patterns is None:
+            return _fixed(entries)
+        return _fixed([e for e in entries if entry_kept(e, self.types, self.patterns)])
+
+    def keeps_plays(self, window: frozenset[str] | None = None) -> bool:
+        return (self.types is None or "play" in self.types) and self.play_patterns(window) != frozenset()
+
+    def play_patterns(self, window: frozenset[str] | None = None) -> frozenset[str] | None:
+        """The patterns the matcher lists: those asked, within a window's answer; None: all."""
+        if self.patterns is None:
+            return window
+        return self.patterns if window is None else self.patterns & window
+
+    def keeps_trades(self) -> bool:
+        return (
+            self.trades
+            and (self.types is None or "trade" in self.types)
+            and (self.patterns is None or "dabong.trade" in self.patterns)
+        )
+
+
+def _seat_segments(state: DabongState, seat: int, matcher: Matcher, keep: Filter) -> list[SegmentSource]:
     segments: list[SegmentSource] = []
     if at_counter_limit(state) is not None:  # resolve refuses every action (``counter_limit``)
         return segments
+
+    def plays(window: frozenset[str] | None = None) -> None:
+        if keep.keeps_plays(window):
+            segments.append(_play_segment(state, seat, matcher, patterns=keep.play_patterns(window)))
+
     if state.status == GAME_OVER:
         if seat == (state.dealer + 1) % state.seats:
-            segments.append(_fixed([_entry(Action(type="next_game", seat=seat), "dabong.scoring")]))
+            segments.append(keep.fixed([_entry(Action(type="next_game", seat=seat), "dabong.scoring")]))
         return segments
     if state.status not in (OPENING, PLAYING):
         return segments
     if seat == state.turn and state.status == OPENING:
-        segments.append(_fixed(_opening_entries(state, seat)))
+        segments.append(keep.fixed(_opening_entries(state, seat)))
     elif seat == state.turn and state.penalty is not None:
         rule = "dabong.two" if state.penalty.skip else "dabong.queen_of_water"
-        segments.append(_fixed([_entry(Action(type="pick_up", seat=seat), rule)]))
+        segments.append(keep.fixed([_entry(Action(type="pick_up", seat=seat), rule)]))
         if facing_twos_may_play(state):
-            segments.append(_play_segment(state, seat, matcher))
+            plays()
     elif seat == state.turn:
         turn = [_entry(Action(type="draw", seat=seat), "dabong.draw")]
         if state.extra_play_then is not None:
             turn.append(_entry(Action(type="pass", seat=seat), "dabong.fourth_card"))
-        segments.append(_fixed(turn))
-        segments.append(_play_segment(state, seat, matcher))
-        segments.append(_fixed(turn_claims(state, seat)))
+        segments.append(keep.fixed(turn))
+        plays()
+        segments.append(keep.fixed(turn_claims(state, seat)))
     elif state.status == PLAYING and state.answerable is not None:
-        answer = OPPOSITE[state.answerable][0]
-        segments.append(_play_segment(state, seat, matcher, patterns=frozenset({answer})))
+        plays(frozenset({OPPOSITE[state.answerable][0]}))
     tail = _natural_entry(state, seat) + table_claims(state, seat) + _one_card_entries(state, seat)
     if state.take_back and state.take_back[-1].action.seat == seat and state.options.unwinding:
         tail.append(_entry(Action(type="take_back", seat=seat), "dabong.unwind"))
-    segments.append(_fixed(tail))
-    if state.options.trading and trades:
+    segments.append(keep.fixed(tail))
+    if state.options.trading and keep.keeps_trades():
         segments.extend(_trade_segment(state, seat, p) for p in range(state.seats) if p != seat)
     return segments
 
@@ -204,13 +238,17 @@ def legal_page(
     limit: int | None,
     *,
     trades: bool = True,
+    types: frozenset[str] | None = None,
+    patterns: frozenset[str] | None = None,
 ) -> LegalPage:
+    """The listing's window [offset, offset + limit); ``types``/``patterns`` keep only those
+    actions and entries, each segment generating only what they keep."""
     seats = range(state.seats) if seat is None else (seat,)
     window = Window(offset=offset, bound=None if limit is None else offset + limit)
     entries: list[LegalEntry] = []
     total = actions = 0
     for s in seats:
-        for source in _seat_segments(state, s, matcher, trades=trades):
+        for source in _seat_segments(state, s, matcher, Filter(trades, types, patterns)):
             seg = source if isinstance(source, Segment) else source(total, window)
             lo = max(offset, total)
             hi = total + seg.entries if window.bound is None else min(window.bound, total + seg.entries)
