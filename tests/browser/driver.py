@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .conftest import screenshot
+
 #: Phases in which the page waits for a person (or is done): see game.js, setPhase.
 SETTLED = ("person", "over", "paused", "step", "stuck", "none", "error")
 
@@ -84,20 +86,25 @@ def choose(page: Any, preference: list[str]) -> Any:
     return page.locator("#listing li.entry").first
 
 
-def pick_and_send(page: Any, entry: Any) -> None:
-    """Click a listing entry, see its verdict (legal), then Send; wait for the CPUs."""
+def pick_and_send(page: Any, entry: Any, *, shot: str = "") -> None:
+    """Click a listing entry, see its verdict (legal), then Send; wait for the CPUs. `shot`
+    names a screenshot taken with the verdict shown (see conftest.screenshot)."""
     before = moves(page)
     group = entry.locator("xpath=ancestor::details[1]")
     if group.get_attribute("open") is None:  # a big group starts closed: open it, as a person would
         group.locator("summary").click()
     entry.locator("button.pick").click()
     page.wait_for_selector("#verdict [data-legal=true]")
+    if shot:
+        screenshot(page, shot)
     page.click("#send-action")
     page.wait_for_function("n => Number(document.getElementById('play-area').dataset.moves) > n", arg=before)
     settle(page)
 
 
-def play_to_end(page: Any, preference: list[str], *, limit: int = 120) -> list[tuple[str, str]]:
+def play_to_end(
+    page: Any, preference: list[str], *, limit: int = 120, shot: str = "", shot_at: int = 1
+) -> list[tuple[str, str]]:
     """A person's moves picked from the listing until the game is over: answers each move as
     (the phase it was made in, its type); "paused" marks a move made out of turn."""
     made: list[tuple[str, str]] = []
@@ -122,7 +129,7 @@ def play_to_end(page: Any, preference: list[str], *, limit: int = 120) -> list[t
         )
         entry = choose(page, preference)
         made.append((now, str(entry.get_attribute("data-type"))))
-        pick_and_send(page, entry)
+        pick_and_send(page, entry, shot=shot if len(made) == shot_at else "")
     raise AssertionError(f"the game did not end within {limit} moves of the person")
 
 

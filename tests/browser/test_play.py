@@ -3,7 +3,7 @@ judged by validate before it is sent), CPU players on the other seats, to the en
 
 from __future__ import annotations
 
-from .conftest import Pages, screenshot
+from .conftest import Pages
 from .driver import deal, entry_types, moves, pick_and_send, play_to_end, settle, state
 
 # What a person picks when several entries are listed: a claim first, then a play.
@@ -26,7 +26,7 @@ PREFERENCE = [
 def test_a_whole_game_of_99_against_the_cpu(pages: Pages) -> None:
     page = pages.open()
     deal(page, "99", seats=3, seed=1, roles=["human", "normal", "strong"])
-    mine = play_to_end(page, PREFERENCE)
+    mine = play_to_end(page, PREFERENCE, shot="playground-99.png", shot_at=2)
     final = state(page)
     assert final["status"] == "over" and mine
     ending = page.inner_text("#status .ending")
@@ -34,7 +34,6 @@ def test_a_whole_game_of_99_against_the_cpu(pages: Pages) -> None:
     # The log tells every step, with the rules that decided.
     assert page.locator("#log-list .step").count() == final["move"]
     assert page.locator("#log-list a.rule-link[data-rule='99.turn']").count() > 0
-    screenshot(page, "playground-99.png")
 
 
 def test_a_whole_game_of_dobon_with_a_check_answered(pages: Pages) -> None:
@@ -51,7 +50,8 @@ def test_a_whole_game_of_dobon_with_a_check_answered(pages: Pages) -> None:
             assert page.locator("#table .seat.waiting[data-seat='0']").count() == 1
             wanted = "claim" if "claim" in types else "continue"
             answered = answered or wanted == "claim"
-            pick_and_send(page, page.locator(f"#listing li.entry[data-type={wanted}]").first)
+            shot = "playground-dobon.png" if wanted == "claim" else ""
+            pick_and_send(page, page.locator(f"#listing li.entry[data-type={wanted}]").first, shot=shot)
         else:
             play_to_end_step = next(t for t in PREFERENCE if t in types)
             pick_and_send(page, page.locator(f"#listing li.entry[data-type={play_to_end_step}]").first)
@@ -61,13 +61,12 @@ def test_a_whole_game_of_dobon_with_a_check_answered(pages: Pages) -> None:
     assert final["record"][-1]["how"] in ("dobon", "return") and final["winner"] == 0
     assert page.locator("#log-list .effect[data-type=DobonClaimed]").count() == 1
     assert "wins the match" in page.inner_text("#status .ending")
-    screenshot(page, "playground-dobon.png")
 
 
 def test_a_whole_game_of_dabong_against_the_cpu(pages: Pages) -> None:
     page = pages.open()
     deal(page, "dabong", preset="beginner", seed=3)
-    mine = play_to_end(page, PREFERENCE)
+    mine = play_to_end(page, PREFERENCE, shot="playground-dabong.png", shot_at=2)
     final = state(page)
     assert final["status"] == "over"
     # Seed 3: seat 0's hand adds up to the CPU's card, on the CPU's turn: the CPU waits for the
@@ -75,7 +74,6 @@ def test_a_whole_game_of_dabong_against_the_cpu(pages: Pages) -> None:
     assert mine[-1] == ("paused", "claim_natural")
     assert final["winner"] == 0
     assert "Seat 0 wins the match" in page.inner_text("#status .ending")
-    screenshot(page, "playground-dabong.png")
 
 
 def test_a_dabong_play_taken_back(pages: Pages) -> None:
