@@ -26,6 +26,25 @@ def test_a_move_made_with_the_keyboard_only(pages: Pages) -> None:
     assert state(page)["move"] >= before + 1
 
 
+def test_a_huge_listing_comes_in_pages_and_can_be_searched(pages: Pages) -> None:
+    page = pages.open()
+    deal(page, "dabong", preset="master", seed=5)
+    head = page.locator("#listing .listing-head")
+    total = int(head.inner_text().split("entries")[0].split()[-1])
+    assert total > 400 and page.locator("#listing li.entry").count() == 200
+    page.click("#listing button.more")  # the next page: next_cursor sent back as cursor
+    page.wait_for_function("() => document.querySelectorAll('#listing li.entry').length === 400")
+    assert "400 loaded" in head.inner_text()
+    page.fill("#listing input.search", "draw")
+    assert page.locator("#listing li.entry").count() == 1
+    # A hint from the CPU fills the builder with its action, judged like any other.
+    page.fill("#listing input.search", "")
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("h")
+    page.wait_for_selector("#log-list .hint")
+    page.wait_for_selector("#verdict [data-legal=true]")
+
+
 def test_a_phone_sized_window_needs_no_sideways_scrolling(pages: Pages) -> None:
     page = pages.open(viewport={"width": 390, "height": 844})
     deal(page, "dabong", preset="master", seed=5)

@@ -125,7 +125,7 @@ export class Play {
     fill(
       select,
       h("option", { value: "auto" }, humans.length === 1 ? `seat ${humans[0]} (yours)` : "the seat acting"),
-      h("option", { value: "table" }, api.sealed() ? "every seat (host)" : "the whole table (open state)"),
+      h("option", { value: "table" }, api.sealed() ? "every seat (each its own view)" : "the whole table (open state)"),
       this.S.roles.map((_, s) => h("option", { value: String(s) }, `seat ${s}'s view`)),
     );
   }
