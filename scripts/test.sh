@@ -35,6 +35,20 @@ if ! have_store_server && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>
             && { apt_install redis-server || apt_install valkey-server; }; }; } \
         || echo "scripts/test.sh: could not install redis-server; the head store's tests will skip" >&2
 fi
+# tests/browser drives the /play page in Debian's Chromium (through the playwright package, which
+# never downloads a browser here). The same best effort: chromium when it is missing, as root
+# (bounded at 10 minutes: with its libraries it is a larger download than nginx).
+# Without it, those tests skip and say why.
+if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ] \
+    && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "scripts/test.sh: installing chromium for tests/browser (apt-get)" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    { timeout 600 apt-get install -y -qq --no-install-recommends chromium </dev/null >/dev/null 2>&1 \
+        || { timeout 300 apt-get update -qq </dev/null >/dev/null 2>&1 \
+            && timeout 600 apt-get install -y -qq --no-install-recommends chromium </dev/null >/dev/null 2>&1; }; } \
+        || echo "scripts/test.sh: could not install chromium; tests/browser will skip" >&2
+fi
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 # Lint and types before the suite: cheap (seconds), and CI then fails on a finding as on a test.
 echo "scripts/test.sh: ruff check, ruff format --check, mypy" >&2
 .venv/bin/ruff check --quiet .

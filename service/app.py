@@ -21,6 +21,7 @@ from .extensions import Api
 from .guard import guard_body
 from .head_store import HeadStore, HeadStoreUnavailable, StaleTable
 from .operations import problem_for
+from .play import play_blueprint
 from .problems import ApiProblem
 from .resources import bots, catalogue, reference, table
 from .schemas_games import GameFacts, registry_schemas
@@ -52,6 +53,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api.register_blueprint(reference.blp)
     api.register_blueprint(bots.blp)
     app.register_blueprint(docs_blueprint())
+    app.register_blueprint(play_blueprint())
     app.before_request(guard_body)
     cpu_limit.install(app)
     _register_error_handlers(app, api)
