@@ -261,18 +261,21 @@ SEAT = st.integers(0, 3)
 
 @st.composite
 def facts(draw: st.DrawFn) -> dict[str, Any]:
-    """Any situation a client could send, sense or nonsense (within the schema)."""
+    """Any situation a client could send, sense or nonsense (within the schema); each fact is
+    said one time in three and cards are mostly distinct, so that many complete."""
     situation: dict[str, Any] = {}
+    deck = iter(draw(st.permutations(CARDS)))
     for name, value in (
         ("seats", st.integers(2, 4)),
         ("turn", SEAT),
-        ("top", st.sampled_from(CARDS)),
+        ("top", st.sampled_from(CARDS) if draw(st.integers(0, 9)) == 0 else st.just(next(deck))),
         ("top_by", st.none() | SEAT),
         ("active_suit", st.sampled_from(["S", "H", "D", "C"])),
         ("reversed", st.booleans()),
         ("obligation", st.sampled_from([0, 2, 4, 6, 8])),
-        ("drawn", st.sampled_from(CARDS)),
+        ("drawn", st.just(next(deck))),
         ("check", st.sampled_from(["opening", "discard", "draw", "return"])),
+        ("took", st.booleans()),
         ("round", st.integers(1, 3)),
         ("round_actions", st.integers(0, 799)),
         ("preset", st.sampled_from(list(GAME.presets))),
@@ -288,18 +291,23 @@ def facts(draw: st.DrawFn) -> dict[str, Any]:
         ),
         ("wins", st.lists(st.integers(0, 2), min_size=2, max_size=4)),
     ):
-        if draw(st.booleans()):
+        if draw(st.integers(0, 2)) == 0:
             situation[name] = draw(value)
-    hands = draw(
-        st.lists(st.tuples(SEAT, st.lists(st.sampled_from(CARDS), max_size=5), st.integers(0, 3)), max_size=3)
-    )
-    if hands:
-        situation["hands"] = [{"seat": s, "cards": c, "more": m} for s, c, m in hands]
-    if draw(st.booleans()):
-        claims = draw(
-            st.lists(st.tuples(SEAT, st.lists(st.sampled_from(CARDS), min_size=1, max_size=4)), max_size=2)
-        )
-        situation["claims"] = [{"seat": s, "cards": c} for s, c in claims]
+    seats = draw(st.lists(SEAT, max_size=3, unique=True))
+    if seats:
+        situation["hands"] = [
+            {
+                "seat": s,
+                "cards": [next(deck) for _ in range(draw(st.integers(0, 5)))],
+                "more": draw(st.integers(0, 3)),
+            }
+            for s in seats
+        ]
+    if draw(st.integers(0, 3)) == 0:
+        situation["claims"] = [
+            {"seat": s, "cards": [next(deck) for _ in range(draw(st.integers(1, 4)))]}
+            for s in draw(st.lists(SEAT, max_size=2))
+        ]
     return situation
 
 

@@ -58,6 +58,8 @@ from .wire import MAX_ROUNDS, MAX_SEATS, read_state, write_state
 DECK = STANDARD_52
 SEAT = Seat(max_seats=MAX_SEATS)
 ENDS = ("dobon", "empty_hand", "stock_exhausted", "action_limit")
+#: An optional fact: absent means "not said".
+_OPT: dict[str, Any] = {"nullable": True, "default": None}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -118,20 +120,8 @@ CLAIM_FACT = Record(
     fields=(
         Field("seat", SEAT, "The claimant."),
         Field("cards", Cards(DECK), "Its whole hand, laid on the pile."),
-        Field(
-            "top",
-            CardKind(DECK),
-            "The card it put on top; by default its last card.",
-            nullable=True,
-            default=None,
-        ),
-        Field(
-            "target",
-            CardKind(DECK),
-            "The card claimed on (the first claim's; later ones claim on the previous top).",
-            nullable=True,
-            default=None,
-        ),
+        Field("top", CardKind(DECK), "The card it put on top (by default its last).", **_OPT),
+        Field("target", CardKind(DECK), "The first claim's target (later: the previous top).", **_OPT),
     ),
 )
 ENDED = Record(
@@ -143,59 +133,38 @@ ENDED = Record(
         Field("how", Text(ENDS), "How it ended.", default="dobon"),
     ),
 )
-_OPT_SEAT: dict[str, Any] = {"nullable": True, "default": None}
 SITUATION = Record(
     name="Situation",
     doc="A moment of a Dobon round as a player states it; everything left out is filled in and said.",
     build=DobonSituation,
     fields=(
-        Field(
-            "seats",
-            SeatCount(lo=2, hi=MAX_SEATS),
-            "Seats at the table; by default as many as named.",
-            **_OPT_SEAT,
-        ),
+        Field("seats", SeatCount(lo=2, hi=MAX_SEATS), "Seats at the table (default: as named).", **_OPT),
         Field("turn", SEAT, 'The seat acting: on its turn, or asked in a check ("you": seat 0).', default=0),
-        Field("top", CardKind(DECK), "The top card of the discard pile.", **_OPT_SEAT),
-        Field("top_by", SEAT, "Who put the top card down (null: the opening card).", **_OPT_SEAT),
+        Field("top", CardKind(DECK), "The top card of the discard pile.", **_OPT),
+        Field("top_by", SEAT, "Who put the top card down (null: the opening card).", **_OPT),
         Field(
             "active_suit",
             StrEnumKind(Suit, members=STANDARD_SUITS),
             "The suit in force (a wild eight's chosen suit); by default the top card's.",
-            **_OPT_SEAT,
+            **_OPT,
         ),
         Field("reversed", Bool(), "A jack has reversed the direction of play.", default=False),
         Field("obligation", Int(0, 16), "Cards owed by the seat on turn for a pending two.", default=0),
-        Field("drawn", CardKind(DECK), "The card the seat on turn has just drawn and may play.", **_OPT_SEAT),
+        Field("drawn", CardKind(DECK), "The card the seat on turn has just drawn and may play.", **_OPT),
         Field(
             "check",
             StrEnumKind(CheckKind),
             "A check in progress, asking `turn`: what started it (the opening card, a discard, a draw, "
             "a claim to return on).",
-            **_OPT_SEAT,
+            **_OPT,
         ),
-        Field(
-            "took",
-            Bool(),
-            "The draw check follows taking a two's cards (not an ordinary draw).",
-            default=False,
-        ),
-        Field(
-            "claims",
-            ListOf(Nested(CLAIM_FACT), max_len=MAX_SEATS),
-            "The claims of a return check.",
-            default=(),
-        ),
+        Field("took", Bool(), "The draw check follows taking a two's cards, not a draw.", default=False),
+        Field("claims", ListOf(Nested(CLAIM_FACT), max_len=4), "The claims of a return check.", default=()),
         Field("hands", ListOf(Nested(KNOWN_HAND), max_len=MAX_SEATS), "The hands that matter.", default=()),
         Field("round", Int(1, MAX_ROUNDS), "The round of the match, from 1.", default=1),
-        Field("wins", ListOf(Int(0, MAX_ROUNDS), max_len=MAX_SEATS), "Rounds won by each seat.", **_OPT_SEAT),
-        Field(
-            "round_actions",
-            Int(0, ROUND_ACTION_LIMIT - 1),
-            "Actions so far this round (the round is drawn at 800).",
-            **_OPT_SEAT,
-        ),
-        Field("ended", Nested(ENDED), "The round is over (nobody acts).", **_OPT_SEAT),
+        Field("wins", ListOf(Int(0, MAX_ROUNDS), max_len=MAX_SEATS), "Rounds won by each seat.", **_OPT),
+        Field("round_actions", Int(0, ROUND_ACTION_LIMIT - 1), "Actions so far this round.", **_OPT),
+        Field("ended", Nested(ENDED), "The round is over (nobody acts).", **_OPT),
     ),
 )
 
@@ -391,7 +360,12 @@ def _pile(b: _Builder, used: set[Card]) -> tuple[Card, int | None, tuple[Card, .
         return _chain(b, used)
     top = f.top
     if top is None:
-        top = next(c for c in DECK.cards if c not in used and c.rank not in (Rank.TWO, Rank.EIGHT))
+        # A plain card (no two, no eight) unless a two is owed: the least the facts need.
+        wanted = (Rank.TWO,) if f.obligation else tuple(r for r in Rank if r not in (Rank.TWO, Rank.EIGHT))
+        found = next((c for c in DECK.cards if c not in used and c.rank in wanted), None)
+        if found is None:
+            raise Unreachable("every two is named elsewhere: none can be on top", "dobon.two", "/obligation")
+        top = found
         b.say("/discard_pile", f"the top card is {fmt(top)}", "the situation did not give it: say `top`")
     top_by = f.top_by
     under: tuple[Card, ...] = ()
@@ -518,12 +492,14 @@ def _moment(
         elif drawn is None and o.drawing != DRAW_ONE_ENDS_TURN:
             hand = b.named.get(turn, ())
             drawn = hand[-1] if hand else None
-        if not f.took:
-            resume = (
-                Resume(seat=turn, step=Step.DRAWN)
-                if drawn is not None
-                else Resume(seat=b.after(turn), step=Step.TURN)
-            )
+            if drawn is not None:
+                b.say("/drawn", f"the card just drawn is {fmt(drawn)}", "the last card named; say `drawn`")
+        if not f.took and drawn is not None:
+            resume = Resume(seat=turn, step=Step.DRAWN)
+        elif not f.took:
+            resume = Resume(seat=b.after(turn), step=Step.TURN)
+            if o.drawing != DRAW_ONE_ENDS_TURN:
+                b.say("/check/resume", f"after the check seat {resume.seat} plays", "say `drawn` to play it")
         order = [turn]
     elif kind is CheckKind.DISCARD:
         if top_by is None:
@@ -570,7 +546,9 @@ def _discard_resume(b: _Builder, top: Card, owner: int, obligation: int) -> tupl
             raise Unreachable(
                 "the final card is never an ordinary discard", "dobon.finish.final_card", "/hands"
             )
-        return Resume(seat=owner, step=Step.FINISH), obligation
+        if obligation:  # the finisher's last card passes nothing on, not even a two
+            raise Unreachable("a two played as the last card passes no cards", "dobon.two", "/obligation")
+        return Resume(seat=owner, step=Step.FINISH), 0
     if top.rank is Rank.TWO:
         return Resume(seat=b.after(owner), step=Step.ANSWER_TWO), obligation or 2
     if obligation:
