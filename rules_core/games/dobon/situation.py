@@ -29,6 +29,7 @@ from ...kernel import (
     Card,
     InvalidInput,
     JsonReader,
+    Problem,
     Rank,
     StateInvalid,
     Suit,
@@ -167,6 +168,12 @@ SITUATION = Record(
         Field("ended", Nested(ENDED), "The round is over (nobody acts).", **_OPT),
     ),
 )
+
+
+def _invalid(pointer: str, code: str, message: str) -> InvalidInput:
+    return InvalidInput(
+        (Problem(pointer=pointer, code=code, message=message),), "the situation cannot be completed"
+    )
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
@@ -584,6 +591,9 @@ def _hands(
     target = value(top)
     extra = {h.seat: h.more for h in f.hands}
     hands: list[tuple[Card, ...]] = []
+    wanted = sum(extra.get(s, 0) if s in b.named else o.hand_size for s in range(b.seats))
+    if wanted > len(free):
+        raise _invalid("/hands", "too_many", f"{wanted} more cards are held than the deck has left")
     for seat in range(b.seats):
         cards = list(b.named.get(seat, ()))
         if drawn is not None and seat == turn and drawn not in cards:
@@ -592,6 +602,8 @@ def _hands(
             hands.append(())
             continue
         n = extra.get(seat, 0) if seat in b.named else o.hand_size
+        if f.ended is not None and seat == f.ended.winner and seat not in b.named:
+            n = 0  # the winner's hand is what won: chosen with the round's end
         if f.check is CheckKind.OPENING and seat not in b.named:
             n = o.hand_size
         added: list[Card] = []
@@ -606,7 +618,7 @@ def _hands(
                 f"seat {seat} holds no cards: only a claimant or a finisher does", rule, "/hands"
             )
         if added:
-            who = "the seat acting" if seat == turn else f"seat {seat}"
+            who = "the seat acting" if seat == turn and f.ended is None else f"seat {seat}"
             verb = "also holds" if seat in b.named else "holds"
             b.say(
                 f"/hands/{seat}",
@@ -660,15 +672,12 @@ def _end(
                 raise Unreachable(
                     f"{_cards(held)} does not add up to {fmt(top)}", "dobon.claim.total", "/hands"
                 )
-            spare = next(
-                c
-                for c in DECK.cards
-                if value(c) == value(top) and c != top and all(c not in h for h in hands)
+            held = _hand_of_total(
+                value(top), [c for c in DECK.cards if c != top and all(c not in h for h in hands)]
             )
-            held = (spare,)
             b.say(
                 f"/hands/{winner}",
-                f"seat {winner} claimed with {fmt(spare)}",
+                f"seat {winner} claimed with {_cards(held)}",
                 "any hand of that total wins alike",
             )
         claim = Claim(seat=winner, cards=held, target=top, top=held[-1] if o.returns else None)
@@ -691,6 +700,17 @@ def _end(
     status = Status.OVER if last else Status.ROUND_OVER
     match = match_winner(tuple(counted)) if last else winner
     return status, tuple(new_hands), chain, tuple(counted), rec, match, under, top_by
+
+
+def _hand_of_total(target: int, free: list[Card]) -> tuple[Card, ...]:
+    """One free card worth ``target``, else two that add up to it (a winner's invented hand)."""
+    for i, card in enumerate(free):
+        if value(card) == target:
+            return (card,)
+        other = next((c for c in free[i + 1 :] if value(card) + value(c) == target), None)
+        if other is not None:
+            return (card, other)
+    raise _invalid("/hands", "give_hand", "give the winner's hand: no free cards add up to the top card")
 
 
 def _round_moves(b: _Builder, fresh: bool, check: Check | None, status: Status) -> int:
