@@ -46,7 +46,6 @@ def situation_of(
         "active_suit": state["active_suit"],
         "round": state["round"],
         "wins": state["wins"],
-        "round_actions": min(state["round_move"], 799),
         "reversed": state["direction"] == -1,
     }
     if options:
@@ -74,7 +73,6 @@ def situation_of(
     if state["status"] in ("round_over", "over"):
         last = state["record"][-1]
         situation["ended"] = {"winner": last["winner"], "how": last["how"]}
-        del situation["round_actions"]
     claimed = {c["seat"] for c in situation.get("claims", [])}
     owner = state["top_owner"]
     if owner is not None and not state["hands"][owner] and owner not in claimed:
