@@ -230,12 +230,12 @@ def test_a_sealed_server_takes_no_situation() -> None:
 
 def test_games_without_situations_say_so_and_publish_no_path(client: Any) -> None:
     answer = client.post(
-        "/v1/games/dobon/validate",
-        json={"situation": {}, "action": {"type": "play", "seat": 0, "cards": ["7H"]}},
+        "/v1/games/dabong/validate",
+        json={"situation": {}, "action": {"type": "play", "seat": 0, "cards": ["7F"]}},
     )
     assert answer.status_code == 422 and answer.get_json()["errors"][0]["code"] == "no_situations"
     paths = client.get("/v1/openapi.json").get_json()["paths"]
-    assert "/v1/games/99/situations" in paths and "/v1/games/dobon/situations" not in paths
+    assert "/v1/games/99/situations" in paths and "/v1/games/dabong/situations" not in paths
 
 
 CARDS = [str(c) for c in GAME.deck.cards]

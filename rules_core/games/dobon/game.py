@@ -19,6 +19,7 @@ from ...kernel import (
     page_of,
     page_of_singles,
 )
+from . import situation
 from .dealing import first_state, round_deck
 from .engine import resolve
 from .legal import legal_entries
@@ -60,6 +61,7 @@ class DobonGame(Game[DobonState]):
         }
     )
     #: A round stops after 800 actions; a match has at most five rounds and four next_round actions.
+    situations: ClassVar[Any] = situation.SPEC
     max_actions: ClassVar[int] = MAX_ROUNDS * ROUND_ACTION_LIMIT + MAX_ROUNDS - 1
 
     def deal(self, *, seats: int, options: Any, seed: int, deck_order: tuple[Any, ...] | None) -> DobonState:
