@@ -236,7 +236,8 @@ class Game(ABC, Generic[S]):
         from .options import options_from_json
 
         reader = JsonReader()
-        name = preset or self.default_preset
+        # Only an absent preset means the default: "" is a name no game has (refused below).
+        name = self.default_preset if preset is None else preset
         if name not in self.presets:
             reader.add(
                 "/preset",

@@ -248,7 +248,7 @@ def _check_death_card(
             "the card on top is the Death Card, the Queen of Spades", r.DEATH_CARD, "/last_play"
         )
     hand = next((h.cards for h in facts.hands if h.seat == turn), ())
-    if QUEEN_OF_SPADES in hand:
+    if any(QUEEN_OF_SPADES in h.cards for h in facts.hands):
         raise Unreachable("the Queen of Spades is on the play pile, not in a hand", r.DEATH_CARD, "/hands")
     if len(hand) == HAND_SIZE and ACE_OF_DIAMONDS not in hand:
         outcome = Outcome(
