@@ -133,6 +133,8 @@ def test_a_situation_about_the_seat_to_play_lists_what_its_table_lists(preset: s
         ({"count": 50, "last_play": "KH"}, "99.king", None),
         ({"seats": 3, "turn": 2, "death_card_by": 0}, "99.death_card", None),
         ({"seats": 3, "turn": 1, "eliminated": [1]}, "99.elimination", None),
+        # The Death Card is on the pile: no hand holds it (hypothesis found a duplicate QS, a 500).
+        ({"turn": 0, "death_card_by": 1, "hands": [{"seat": 1, "cards": ["QS"]}]}, "99.death_card", None),
     ],
 )
 def test_a_moment_no_game_reaches_gets_the_reason_and_outcome(
@@ -199,6 +201,7 @@ def test_listings_page_through_a_situation(client: Any) -> None:
         ({"seats": 2, "turn": 3}, "/situation/turn"),
         ({"count": 100}, "/situation/count"),
         ({"preset": "nope"}, "/situation/preset"),
+        ({"preset": ""}, "/situation/preset"),  # not the default preset (schemathesis found it)
         ({"hands": [{"seat": 0, "cards": ["AH", "2H", "3H", "4H", "5H"]}]}, "/situation/hands/0/cards"),
         ({"colour": "red"}, "/situation/colour"),
     ],
