@@ -39,6 +39,16 @@ _IRREGULAR = {"is": "are", "has": "have", "does": "do", "was": "were"}
 _NOT_VERBS = frozenset({"as", "its", "this", "cards", "is", "has", "does", "was"})
 
 
+#: Effects the plain voice words generically, as a player is told them (then put in this voice).
+_EFFECTS: dict[str, str] = {
+    "TwosNeutralized": "Seat {seat} neutralizes {cards} cards of 2s.",
+    "AnswerOpened": "The {play} may be answered with a {answer}.",
+    "OnceAYearUsed": "Seat {seat} uses the once-a-year dabong! for {year}.",
+    "HitStolen": "Seat {seat} steals the {hit} hit from seat {from_seat}.",
+    "ExtraPlayEarned": "Seat {seat} made a run of {run} and may play once more, or pass to seat {then}.",
+}
+
+
 def _base_verb(word: str) -> str:
     """The verb after "you": "draws" -> "draw", "passes" -> "pass", "buries" -> "bury"."""
     if word in _IRREGULAR:
@@ -158,6 +168,12 @@ class Voice:
                 fields[name] = self.suits(value) if name in _SUIT_DETAILS else self.card(value)
             else:
                 fields[name] = value
+        template = _EFFECTS.get(str(effect.get("type")))
+        if template is not None and "card" not in fields:
+            try:
+                return self.words(template.format(**fields))
+            except (KeyError, IndexError):
+                pass
         return self.words(effect_sentence(fields))
 
 
