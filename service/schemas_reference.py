@@ -7,7 +7,9 @@ from typing import Any
 from marshmallow import fields, validate
 
 from .fields import RawObject, StrictString
-from .schemas import StrictSchema, VerdictSchema, assumptions_field
+from .schemas import StateActionRequestSchema, StrictSchema, VerdictSchema, assumptions_field
+
+VOICES = ("plain", "player")
 
 SEARCH_MAX_LIMIT = 100
 
@@ -116,12 +118,63 @@ class RulebookSchema(StrictSchema):
     sections = fields.List(fields.Nested(SectionSchema), required=True)
 
 
+class ExplainRequestSchema(StateActionRequestSchema):
+    voice = StrictString(
+        validate=validate.OneOf(VOICES),
+        metadata={
+            "description": "`plain` (the default): sentences naming seats by number and cards in "
+            "notation. `player`: for the seat the action is for: cards in words (`Jack of Water`, "
+            "`Shaman 1`), `you` and `the next player`, each sentence's deciding `rule` (id and title) "
+            "and `source` (`document` or `ruling`); a refused action also says when another level, "
+            "preset or option would allow it (`legal_under`)."
+        },
+    )
+
+
+class CitedRuleSchema(StrictSchema):
+    id = fields.String(required=True, metadata={"description": "The rule id (`GET .../rules/{rule_id}`)."})
+    title = fields.String(required=True)
+
+
+class SentenceRulingSchema(StrictSchema):
+    id = fields.String(required=True, metadata={"description": "The ruling's id in the rulings document."})
+    title = fields.String(required=True)
+
+
 class SentenceSchema(StrictSchema):
     text = fields.String(required=True)
     rule_ids = fields.List(fields.String(), required=True, metadata={"description": "The rules it rests on."})
+    rule = fields.Nested(
+        CitedRuleSchema,
+        metadata={"description": "Player voice: the rule that decided (the first of `rule_ids`)."},
+    )
+    source = fields.String(
+        validate=validate.OneOf(["document", "ruling"]),
+        metadata={
+            "description": "Player voice: `document` when the rule document says so, `ruling` when it "
+            "rests on a project ruling where the document is open (then `ruling` names it)."
+        },
+    )
+    ruling = fields.Nested(SentenceRulingSchema, allow_none=True)
+
+
+class LegalUnderSchema(StrictSchema):
+    preset = fields.String(metadata={"description": "A preset (or dabong! level) whose rules allow it."})
+    option = fields.String(metadata={"description": "An option that allows it when set to `value`."})
+    value = fields.Raw(metadata={"description": "The option's value then (`true`/`false` or a choice)."})
 
 
 class ExplainAnswerSchema(StrictSchema):
     assumptions = assumptions_field()
+    voice = fields.String(
+        required=True, validate=validate.OneOf(VOICES), metadata={"description": "The voice of `sentences`."}
+    )
     sentences = fields.List(fields.Nested(SentenceSchema), required=True)
+    legal_under = fields.List(
+        fields.Nested(LegalUnderSchema),
+        metadata={
+            "description": "Player voice, refused actions: the other presets and option settings under "
+            "which the same action on the same table is legal (empty when none)."
+        },
+    )
     verdict = fields.Nested(VerdictSchema, required=True)

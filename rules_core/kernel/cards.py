@@ -40,6 +40,8 @@ class Rank(StrEnum):
 
 
 _RANK_ORDINAL = {rank: i + 1 for i, rank in enumerate(Rank)}
+#: The words of the ranks a player says as words; the others are said as their number.
+RANK_WORDS: dict[Rank, str] = {Rank.ACE: "Ace", Rank.JACK: "Jack", Rank.QUEEN: "Queen", Rank.KING: "King"}
 RANKS: tuple[Rank, ...] = tuple(Rank)
 
 
@@ -55,6 +57,13 @@ class Suit(StrEnum):
 
 
 STANDARD_SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+#: The words of the standard suits, for text a player reads (a game declares its suits' words).
+STANDARD_SUIT_WORDS: dict[Suit, str] = {
+    Suit.SPADES: "Spades",
+    Suit.HEARTS: "Hearts",
+    Suit.DIAMONDS: "Diamonds",
+    Suit.CLUBS: "Clubs",
+}
 ELEMENT_SUITS: tuple[Suit, ...] = (Suit.FIRE, Suit.WATER, Suit.EARTH, Suit.AIR)
 
 SHAMAN_PREFIX = "SH"

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from .actions import Action
 from .build import slots_builder
-from .cards import Deck, Suit
+from .cards import RANK_WORDS, Card, Deck, Suit, format_card
 from .options import OptionSpec, describe
 from .problems import InvalidInput, JsonReader
 from .rules import RuleTable
@@ -123,6 +123,8 @@ class Game(ABC, Generic[S]):
     #: How a position stated as a person states it becomes a state (``kernel.situations``);
     #: None while the game takes none.
     situations: ClassVar[Any] = None
+    #: The words of this game's suits (``Fire``, ``Spades``), for text a player reads.
+    suit_words: ClassVar[Mapping[Suit, str]] = {}
 
     # -- facts ----------------------------------------------------------------------
     def option_specs(self) -> tuple[OptionSpec, ...]:
@@ -222,6 +224,15 @@ class Game(ABC, Generic[S]):
 
     def deck_suits(self) -> tuple[Suit, ...]:
         return tuple(dict.fromkeys(c.suit for c in self.deck.cards if c.suit is not None))
+
+    def card_name(self, card: Card) -> str:
+        """``card`` in a player's words: "Jack of Water", "5 of Fire", "Shaman 1"."""
+        if card.shaman:
+            return f"Shaman {card.shaman}"
+        if card.rank is None or card.suit is None:
+            return format_card(card)
+        rank = RANK_WORDS.get(card.rank, card.rank.value)
+        return f"{rank} of {self.suit_words.get(card.suit, card.suit.value)}"
 
     def seat_count(self, state: S) -> int:
         return int(state.seats)  # type: ignore[attr-defined]  # every game state has seats

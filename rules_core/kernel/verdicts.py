@@ -87,6 +87,14 @@ class Reason:
             _set(self, "_message", message)
             return message
 
+    def message_with(self, word: Callable[[str, Any], Any]) -> str:
+        """The message rendered with each detail first put through ``word(name, value)`` (a
+        player's words for cards and suits); a reason made from a finished message is that message."""
+        params = self._params
+        if not params:
+            return self.message
+        return _render(self._template, {name: word(name, value) for name, value in params.items()})
+
     @property
     def details(self) -> tuple[tuple[str, Any], ...]:
         try:

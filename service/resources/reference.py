@@ -18,6 +18,8 @@ from marshmallow import RAISE
 
 from rules_core.kernel import Game, Problem
 from rules_core.reference import ExampleBroken, Rulebook, explain, parse_rulings, public
+from rules_core.reference.alternatives import legal_under
+from rules_core.reference.player_text import player_explain
 
 from .. import operations
 from ..answers import to_act_for
@@ -25,8 +27,13 @@ from ..encoding import verdict_json
 from ..extensions import Blueprint
 from ..problems import ApiProblem
 from ..responses import json_answer
-from ..schemas import StateActionRequestSchema
-from ..schemas_reference import ExplainAnswerSchema, RulebookSchema, RulesQuerySchema, SectionSchema
+from ..schemas_reference import (
+    ExplainAnswerSchema,
+    ExplainRequestSchema,
+    RulebookSchema,
+    RulesQuerySchema,
+    SectionSchema,
+)
 from .common import game_named
 
 log = logging.getLogger(__name__)
@@ -52,6 +59,14 @@ def rulings_of(game: Game[Any]) -> dict[str, Any]:
     if not path.is_file():
         return {}
     return parse_rulings(path.read_text(encoding="utf-8"))
+
+
+def cached_rulings(game: Game[Any]) -> dict[str, Any]:
+    """The game's rulings, read on first use in this process."""
+    found: dict[str, dict[str, Any]] = current_app.extensions.setdefault("table_judge_rulings", {})
+    if game.name not in found:
+        found[game.name] = rulings_of(game)
+    return found[game.name]
 
 
 def rulebook(game: Game[Any]) -> Rulebook:
@@ -107,10 +122,24 @@ def explain_answer(game: Game[Any], body: dict[str, Any]) -> dict[str, Any]:
         # As the caller may be told it (NOBODY: judged for a seat; the seat acting is its viewer).
         seen_by = None if viewer is None else action.seat
         to_act = to_act_for(game, outcome.state, seen_by)
-    answer = {
-        "sentences": [s.to_json() for s in explain(game, outcome.verdict, to_act, viewer)],
-        "verdict": verdict_json(outcome.verdict, viewer),
-    }
+    answer: dict[str, Any] = {"voice": body.get("voice", "plain")}
+    if answer["voice"] == "player":
+        alternatives = [] if outcome.verdict.legal else legal_under(game, state, action)
+        sentences = player_explain(
+            game,
+            outcome.verdict,
+            state=state,
+            to_act=to_act,
+            viewer=viewer,
+            rulings=cached_rulings(game),
+            alternatives=alternatives,
+        )
+        answer["sentences"] = [s.to_json() for s in sentences]
+        if not outcome.verdict.legal:
+            answer["legal_under"] = [a.to_json() for a in alternatives]
+    else:
+        answer["sentences"] = [s.to_json() for s in explain(game, outcome.verdict, to_act, viewer)]
+    answer["verdict"] = verdict_json(outcome.verdict, viewer)
     return operations.with_assumptions(answer, assumed)
 
 
@@ -155,7 +184,7 @@ def rule(game: str, rule_id: str) -> Response:
 
 @blp.route("/<game>/explain", methods=["POST"])
 @blp.doc(operationId="explain_action")
-@blp.arguments(StateActionRequestSchema())
+@blp.arguments(ExplainRequestSchema())
 @blp.response(200, ExplainAnswerSchema())
 @blp.alt_response(400, response="BAD_REQUEST")
 @blp.alt_response(404, response="NOT_FOUND")
@@ -171,6 +200,15 @@ def explain_action(body: dict[str, Any], game: str) -> Response:
     "an addition needs one suit: 7F and 2W differ"). For a legal one: why, which pattern(s) it is,
     then what happens (who draws, who is skipped, the new Count, who must answer a check) and who
     acts next. Nothing is applied. 422 when the state is impossible or the action malformed.
+
+    `voice: "player"` answers the seat the action is for, as a player reads it: cards in words
+    ("Jack of Water", "5 of Fire", "Shaman 1", "Queen of Spades"), "you" for that seat and "the next
+    player" for the seat after it, each sentence with the `rule` that decided (id and title) and its
+    `source`: `document`, or `ruling` with the project `ruling` (id, title) where the rule document
+    is open. A refused action is judged again under each other preset (a dabong! level) and with
+    each yes/no option flipped and each other choice of a choice option; those that allow it are
+    listed in `legal_under` and said ("It would be legal from Intermediate", "It would be legal with
+    returns off"). A `situation` may be given in place of `state`, as for `validate`.
     """
     return json_answer(explain_answer(game_named(game), body))
 

@@ -22,6 +22,7 @@ from . import engine, listing
 from .dealing import deal_cards, seeded_deck
 from .matcher_api import Matcher
 from .options import DEFAULT_PRESET, PRESETS, DabongOptions
+from .patterns.common import SUIT_NAMES
 from .reasons import CATALOG
 from .rules import RULES
 from .state import GAME_OVER, OPENING, PLAYING, DabongState, Scores
@@ -52,6 +53,7 @@ class DabongGame(Game[DabongState]):
     min_seats: ClassVar[int] = MIN_SEATS
     max_seats: ClassVar[int] = MAX_SEATS
     deck = DABONG_55
+    suit_words = SUIT_NAMES
     options_type: ClassVar[type] = DabongOptions
     presets = PRESETS
     default_preset: ClassVar[str] = DEFAULT_PRESET

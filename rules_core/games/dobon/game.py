@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from ...kernel import (
     STANDARD_52,
+    STANDARD_SUIT_WORDS,
     Action,
     Deck,
     Game,
@@ -43,6 +44,7 @@ class DobonGame(Game[DobonState]):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     deck: ClassVar[Deck] = STANDARD_52
+    suit_words = STANDARD_SUIT_WORDS
     options_type: ClassVar[type] = DobonOptions
     presets = PRESETS
     default_preset: ClassVar[str] = DEFAULT_PRESET

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from ...kernel import (
     STANDARD_52,
+    STANDARD_SUIT_WORDS,
     Action,
     Card,
     Game,
@@ -46,6 +47,7 @@ class NinetyNineGame(Game[NinetyNineState]):
     min_seats: ClassVar[int] = state_rules.MIN_SEATS
     max_seats: ClassVar[int] = state_rules.MAX_SEATS
     deck = STANDARD_52
+    suit_words = STANDARD_SUIT_WORDS
     options_type: ClassVar[type] = NinetyNineOptions
     presets: ClassVar[Mapping[str, Any]] = PRESETS
     default_preset: ClassVar[str] = DEFAULT_PRESET
