@@ -19,6 +19,7 @@ from .coverage import DocumentSection, sources_by_rule
 from .materialise import BuiltExample, ExampleBroken, build
 from .rulings import Ruling
 from .search import RuleIndex
+from .vocabulary import Vocabulary
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -76,10 +77,20 @@ class Rulebook:
             self._sections[rule.id] = _section(
                 rule, rulings, sources.get(rule.id, []), codes.get(rule.id, []), built
             )
+            ruling = self._sections[rule.id]["ruling"]
             extra[rule.id] = " ".join(
-                [*(e.example.title + " " + e.example.note for e in built), *sources.get(rule.id, [])]
+                [
+                    *(e.example.title + " " + e.example.note for e in built),
+                    *sources.get(rule.id, []),
+                    *([ruling["title"]] if ruling and ruling["title"] else []),
+                ]
             )
-        self._index = RuleIndex(game.rules, extra)
+        self._index = RuleIndex(
+            game.rules,
+            extra,
+            vocabulary=Vocabulary(game),
+            preferred_levels=("all", game.default_preset),
+        )
 
     def sections(self, level: str | None = None) -> list[dict[str, Any]]:
         return [s for s in self._sections.values() if level is None or s["level"] in (level, "all")]
