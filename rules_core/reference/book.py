@@ -98,6 +98,16 @@ class Rulebook:
     def section(self, rule_id: str) -> dict[str, Any] | None:
         return self._sections.get(rule_id)
 
+    @property
+    def index(self) -> RuleIndex:
+        return self._index
+
+    def ask(self, question: str, **options: Any) -> dict[str, Any]:
+        """A question answered compactly: a few hits or "no rule matches" (``ask.ask``)."""
+        from .ask import ask
+
+        return ask(self, question, **options)
+
     def search(self, query: str, limit: int = 10) -> list[dict[str, Any]]:
         return [
             {"score": hit.score, **self._sections[hit.rule_id]} for hit in self._index.search(query, limit)

@@ -165,13 +165,16 @@ class RuleIndex:
                     SearchHit(rule_id=rule_id, score=round(score, 4), coverage=round(covered / total, 4))
                 )
         scored.sort(key=lambda h: (-h.score, h.rule_id))
-        unknown = any(not g.known and not any(t in self._idf for t, _ in g.terms) for g in groups)
-        needed = MATCH_COVERAGE if unknown else MATCH_COVERAGE_KNOWN
+        needed = MATCH_COVERAGE if self.unknown_words(groups) else MATCH_COVERAGE_KNOWN
         if not scored or max(h.coverage for h in scored[:3]) < needed:
             return Matches(groups=groups, hits=())
         top = scored[0].score
         kept = [h for h in scored if h.coverage >= HIT_COVERAGE and h.score >= HIT_SCORE * top]
         return Matches(groups=groups, hits=tuple(kept))
+
+    def unknown_words(self, groups: Iterable[Group]) -> list[str]:
+        """The words of a question that neither the game's rules nor its vocabulary know."""
+        return [g.words for g in groups if not g.known and not any(t in self._idf for t, _ in g.terms)]
 
     def _title_said(self, rule_id: str, asked: Mapping[str, float]) -> float:
         """How much of the rule's title the question says (0..1), rare words counting more."""
@@ -184,23 +187,33 @@ class RuleIndex:
     def search(self, query: str, limit: int = 10) -> list[SearchHit]:
         return list(self.match(query).hits[:limit])
 
-    def snippet(self, text: str, groups: Sequence[Group], limit: int = SNIPPET_CHARS) -> str:
+    def snippet(
+        self, text: str, groups: Sequence[Group], *, title: str = "", limit: int = SNIPPET_CHARS
+    ) -> str:
         """The sentence(s) of ``text`` that best match the question, at most ``limit`` characters:
-        all of it when it fits, else the best sentence and its neighbours while they fit."""
+        all of it when it fits, else the best sentence and its neighbours while they fit. Words of
+        the rule's ``title`` count for little there: the whole rule is about them."""
         text = " ".join(text.split())
         if len(text) <= limit:
             return text
+        topic = frozenset(self.vocabulary.doc_terms(title))
         for splitter in (_SENTENCE, _CLAUSE):
             pieces = _pieces(text, splitter)
-            best = max(range(len(pieces)), key=lambda i: (self._piece_score(pieces[i], groups), -i))
+            best = max(range(len(pieces)), key=lambda i: (self._piece_score(pieces[i], groups, topic), -i))
             if len(pieces[best]) <= limit:
                 return _grow(pieces, best, limit)
             text = pieces[best]
         return _cut(text, limit)
 
-    def _piece_score(self, piece: str, groups: Sequence[Group]) -> float:
+    def _piece_score(self, piece: str, groups: Sequence[Group], topic: frozenset[str]) -> float:
         terms = set(self.vocabulary.doc_terms(piece))
-        return sum(max((w * self.idf(t) for t, w in g.terms if t in terms), default=0.0) for g in groups)
+        return sum(
+            max(
+                (w * self.idf(t) * (_TOPIC if t in topic else 1.0) for t, w in g.terms if t in terms),
+                default=0.0,
+            )
+            for g in groups
+        )
 
 
 def _id_words(rule_id: str) -> str:
@@ -208,6 +221,8 @@ def _id_words(rule_id: str) -> str:
     return " ".join(rule_id.split(".")[1:] or [rule_id]).replace("_", " ")
 
 
+#: A question's word that is the rule's topic counts this much when choosing a snippet.
+_TOPIC = 0.3
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'])")
 _CLAUSE = re.compile(r"(?<=[;:])\s+")
 
