@@ -310,6 +310,9 @@ TABLE_WORDS = frozenset(stem(w) for w in _TABLE_TEXT.split())
 _STOP_STEMS = frozenset(stem(w) for w in STOP if len(w) > 3)
 _DETERMINER_TEXT = "a an the my your their his her its our this that these those some"
 _DETERMINERS = frozenset(_DETERMINER_TEXT.split())
+#: How much a card's rank and its suit stand for the card asked about.
+_CARD_RANK = 0.8
+_CARD_SUIT = 0.5
 #: Words kept for phrases that need them ("my own card", "I put down") though stop words alone.
 _PHRASE_ONLY = frozenset(["my", "i"])
 
@@ -319,7 +322,7 @@ class Vocabulary:
     (its deck, ``suit_words`` and ``card_name``) and the shared tables above."""
 
     def __init__(self, game: Game[Any] | None = None) -> None:
-        #: Notation -> (rank term, suit term) for the game's cards ("QS" -> queen, spade).
+        #: Notation -> (rank term, suit term) for the game's cards ("QS": queen, spad; "SH1": shaman).
         self._notation: dict[str, tuple[str, ...]] = {}
         #: A card's name as the game says it, as stems ("queen of spade") -> notation.
         self._names: dict[tuple[str, ...], str] = {}
@@ -350,6 +353,8 @@ class Vocabulary:
                 suit = _plain(game.suit_words.get(card.suit, card.suit.value))
                 terms.extend(suit)
                 self._known.update(suit)
+            if card.shaman:
+                terms.append("shaman")
             self._notation[notation] = tuple(terms)
             self._names[_plain(game.card_name(card), keep_of=True)] = notation
             self._known.update(_plain(game.card_name(card)))
@@ -416,9 +421,8 @@ class Vocabulary:
         groups: list[Group] = []
         taken: set[int] = set()
         for start, end, notation in self._card_spans(stems):
-            parts = [s for s in stems[start:end] if s not in STOP]
-            terms = [(f"#{notation}", 1.0), *((t, 0.5) for t in parts)]
-            groups.append(Group(words=_said(words[start:end]), terms=_merge(terms), known=True))
+            terms = self._card_terms(notation)
+            groups.append(Group(words=_said(words[start:end]), terms=terms, known=True))
             taken.update(range(start, end))
         # Phrases are matched with determiners left out: "miss a turn", "miss my turn".
         kept = [
@@ -447,11 +451,20 @@ class Vocabulary:
         for i, word in enumerate(words):
             if i in taken or word.stop:
                 continue
+            if word.stem.startswith("#"):
+                groups.append(Group(words=word.said, terms=self._card_terms(word.stem[1:]), known=True))
+                continue
             light = _LIGHT.get(word.stem, 0.5 if word.stem in self._game_words else 1.0)
-            terms = [(word.stem, light), *((t, 0.5) for t in word.extra)]
+            terms = ((word.stem, light),)
             known = word.stem in self._known or word.stem.isdigit() or word.stem.startswith("#")
             groups.append(Group(words=word.said, terms=_merge(terms), known=known))
         return groups
+
+    def _card_terms(self, notation: str) -> tuple[tuple[str, float], ...]:
+        """A card asked about: the card itself; a rule on its rank (all Kings) nearly as well; one
+        on its suit less (a Shaman: the Shaman rule)."""
+        rank, *suit = self._notation.get(notation, ("",))
+        return _merge([(f"#{notation}", 1.0), (rank, _CARD_RANK), *((t, _CARD_SUIT) for t in suit)])
 
     def _drop_game_name(self, question: str) -> str:
         """ "in 99", "playing dobon" at the end of a question: the game asked about is no term."""
