@@ -6,12 +6,16 @@ from typing import Any
 
 from marshmallow import fields, validate
 
+from rules_core.reference.ask import DEFAULT_LIMIT, MAX_LIMIT
+
 from .fields import RawObject, StrictString
 from .schemas import StateActionRequestSchema, StrictSchema, VerdictSchema, assumptions_field
 
 VOICES = ("plain", "player")
 
 SEARCH_MAX_LIMIT = 100
+SEARCH_HITS_DEFAULT = DEFAULT_LIMIT
+SEARCH_HITS_MAX = MAX_LIMIT
 
 
 class QueryInteger(fields.Integer):
@@ -42,6 +46,45 @@ class RulesQuerySchema(StrictSchema):
         validate=validate.Range(min=1, max=SEARCH_MAX_LIMIT),
         metadata={
             "description": f"At most this many sections (default: all; with `q`, 10). Max {SEARCH_MAX_LIMIT}."
+        },
+    )
+
+
+class QueryBoolean(fields.Boolean):
+    """A boolean in a query string: `true` or `false`, nothing else."""
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> bool:
+        if value in ("true", "false"):
+            return bool(value == "true")
+        raise self.make_error("invalid", input=value)
+
+
+class RulesSearchQuerySchema(StrictSchema):
+    q = StrictString(
+        required=True,
+        validate=validate.Length(min=1, max=400),
+        metadata={
+            "description": "A question as a player asks it (`what is a King worth?`, `can I claim on my "
+            "own discard`, `what does the Queen of Spades do`) or keywords."
+        },
+    )
+    limit = QueryInteger(
+        validate=validate.Range(min=1, max=SEARCH_HITS_MAX),
+        metadata={
+            "description": f"At most this many hits (default {SEARCH_HITS_DEFAULT}, max {SEARCH_HITS_MAX})."
+        },
+    )
+    level = StrictString(
+        validate=validate.Length(min=1, max=40),
+        metadata={
+            "description": "Only rules of this rule level or preset (`beginner`, `intermediate`, "
+            "`master` for dabong!), plus those that always apply (`all`)."
+        },
+    )
+    examples = QueryBoolean(
+        metadata={
+            "description": "`true`: each hit also carries the rule's worked `examples` (as in "
+            "`GET .../rules/{rule_id}`; several KB). Default `false`."
         },
     )
 
@@ -116,6 +159,58 @@ class RulebookSchema(StrictSchema):
     level = fields.String(allow_none=True, required=True)
     total = fields.Integer(required=True, metadata={"description": "Sections that matched (before `limit`)."})
     sections = fields.List(fields.Nested(SectionSchema), required=True)
+
+
+class HitRulingSchema(StrictSchema):
+    id = fields.String(
+        required=True, metadata={"description": "The ruling's id in the game's rulings document."}
+    )
+    title = fields.String(allow_none=True, required=True)
+
+
+class SearchHitSchema(StrictSchema):
+    id = fields.String(required=True, metadata={"description": "The rule id (`GET .../rules/{rule_id}`)."})
+    title = fields.String(required=True)
+    level = fields.String(
+        required=True, metadata={"description": "Rule level or preset; `all` always applies."}
+    )
+    source = fields.String(
+        required=True,
+        validate=validate.OneOf(["document", "ruling"]),
+        metadata={
+            "description": "`document` when the rule document says so, `ruling` when the rule rests on "
+            "a project ruling where the document is open (then `ruling` names it)."
+        },
+    )
+    ruling = fields.Nested(HitRulingSchema, allow_none=True, required=True)
+    snippet = fields.String(
+        required=True,
+        metadata={
+            "description": "The rule's statement, or where it is long the sentence(s) of it that best "
+            "match the question: at most 300 characters."
+        },
+    )
+    score = fields.Float(required=True, metadata={"description": "Relevance; hits come best first."})
+    examples = fields.List(
+        fields.Nested(WorkedExampleSchema),
+        metadata={"description": "Only with `examples=true`: the rule's worked examples."},
+    )
+
+
+class RulesSearchAnswerSchema(StrictSchema):
+    game = fields.String(required=True)
+    question = fields.String(required=True)
+    level = fields.String(allow_none=True, required=True)
+    matched = fields.Boolean(
+        required=True, metadata={"description": "`false` when no rule matches the question: `hits` is empty."}
+    )
+    message = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"description": "When nothing matches, says so (and names the words no rule mentions)."},
+    )
+    total = fields.Integer(required=True, metadata={"description": "Rules that match (before `limit`)."})
+    hits = fields.List(fields.Nested(SearchHitSchema), required=True)
 
 
 class ExplainRequestSchema(StateActionRequestSchema):

@@ -38,8 +38,10 @@ a well-formed action, `legal: false` when not) and `POST .../apply` (do it; an i
 
 To answer a rules question or explain a refusal: `GET /v1/games/{{game}}/rules` (the rulebook as
 sections with the stable ids reasons cite, rulings, worked examples ready to POST to `validate`),
-`GET .../rules?q=...` (ranked search), `GET .../rules/{{rule_id}}` (one rule, for a reason's
-`rule_id`) and `POST .../explain` (a verdict in plain sentences, each citing rule ids).
+`GET .../rules/search?q=...` (a question as a player asks it: a few rules, each with a short
+snippet, or an explicit "no rule matches"), `GET .../rules?q=...` (ranked search, whole sections),
+`GET .../rules/{{rule_id}}` (one rule, for a reason's `rule_id`) and `POST .../explain` (a verdict
+in plain sentences, each citing rule ids).
 
 Cards are short strings: rank then suit, `QS`, `10H`, `AD`; the dabong! suits are `F W E A`
 (Fire, Water, Earth, Air) and its Shamans are `SH1 SH2 SH3`. Seats are 0-based integers.
@@ -239,6 +241,7 @@ def _reference_examples(doc: dict[str, Any], games: list[Any]) -> None:
             log.exception("could not build rules reference examples for %s", game.name)
     for path, method, key in (
         ("/v1/games/{game}/rules", "get", "rules"),
+        ("/v1/games/{game}/rules/search", "get", "search"),
         ("/v1/games/{game}/rules/{rule_id}", "get", "rule"),
         ("/v1/games/{game}/explain", "post", "explain"),
     ):

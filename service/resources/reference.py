@@ -16,7 +16,7 @@ from typing import Any
 from flask import Response, current_app
 from marshmallow import RAISE
 
-from rules_core.kernel import Game, Problem
+from rules_core.kernel import Game, Problem, Rank
 from rules_core.reference import ExampleBroken, Rulebook, explain, parse_rulings, public
 from rules_core.reference.alternatives import legal_under
 from rules_core.reference.player_text import player_explain
@@ -32,6 +32,8 @@ from ..schemas_reference import (
     ExplainRequestSchema,
     RulebookSchema,
     RulesQuerySchema,
+    RulesSearchAnswerSchema,
+    RulesSearchQuerySchema,
     SectionSchema,
 )
 from .common import game_named
@@ -102,6 +104,11 @@ def rules_answer(game: Game[Any], book: Rulebook, args: dict[str, Any]) -> dict[
     }
 
 
+def search_answer(book: Rulebook, args: dict[str, Any]) -> dict[str, Any]:
+    options = {k: args[k] for k in ("limit", "level", "examples") if k in args}
+    return book.ask(args["q"], **options)
+
+
 def rule_answer(game: Game[Any], rule_id: str) -> dict[str, Any]:
     section = rulebook(game).section(rule_id)
     if section is None:
@@ -160,11 +167,36 @@ def rules(args: dict[str, Any], game: str) -> Response:
     POST unchanged to `/v1/games/{game}/validate`, which answers with `expect` (`legal`, and a
     reason `code` among its reasons). With `q` (a question or keywords): the best-matching sections
     first (titles, statements, examples and sources are searched), each with its `score`, at most
-    `limit` (default 10). `level` keeps only the sections of that level plus those that always
-    apply.
+    `limit` (default 10); a question no rule covers finds none (`total: 0`). `level` keeps only the
+    sections of that level plus those that always apply. For a question as a player asks it with a
+    compact answer (a few rules, one short snippet each), use `GET /v1/games/{game}/rules/search`.
     """
     found = game_named(game)
     return json_answer(rules_answer(found, rulebook(found), args))
+
+
+@blp.route("/<game>/rules/search", methods=["GET"])
+@blp.doc(operationId="search_rules")
+@blp.arguments(RulesSearchQuerySchema(), location="query", unknown=RAISE)
+@blp.response(200, RulesSearchAnswerSchema())
+@blp.alt_response(404, response="NOT_FOUND")
+def search_rules(args: dict[str, Any], game: str) -> Response:
+    """A rules question answered in a few lines
+
+    `q` is a question as a player asks it: cards by name in the game's words (`Queen of Spades`,
+    `Jack of Water`, `a 4`, `fours`, `Shaman 1`) or notation (`QS`), values (`worth`, `count as`,
+    `how many points`), `face cards`, `my own discard`, `pick up`, `miss a turn`, `reverse`. The
+    answer lists at most `limit` (default 3) `hits`, best first, each a rule's `id` (look it up with
+    `GET /v1/games/{game}/rules/{rule_id}`), `title`, `level`, `source` (`document`, or `ruling`
+    with the project `ruling`'s id and title where the document is open) and one `snippet`: the
+    statement, or the sentences of it that best match the question (at most 300 characters).
+    Worked examples only with `examples=true`. A typical answer is under 2 KB.
+
+    When no rule covers the question (`can I play online?`, `what colour is the box?`) the answer
+    says so: `matched: false`, no hits and a `message` naming the words no rule mentions, rather
+    than the least bad rules. `level` keeps the rules of that level and those that always apply.
+    """
+    return json_answer(search_answer(rulebook(game_named(game)), args))
 
 
 @blp.route("/<game>/rules/<rule_id>", methods=["GET"])
@@ -227,6 +259,9 @@ def reference_examples(game: Game[Any]) -> dict[str, tuple[dict[str, Any] | None
     chosen = with_example if with_example is not None else book.section(first.id)
     assert chosen is not None
     out["rule"] = ({"rule_id": chosen["id"]}, public(chosen))
+    king = next((c for c in game.deck.cards if c.rank is Rank.KING), game.deck.cards[0])
+    question = {"q": f"What is the {game.card_name(king)} worth?"}
+    out["search"] = (question, search_answer(book, question))
     if with_example is not None:
         request = copy.deepcopy(with_example["examples"][0]["request"])
     else:
