@@ -7,7 +7,8 @@ for three differences the declarations bring on purpose, each applied by ``_as_d
 to the old reader's answer before the comparison:
 
 * a list or a Shaman-identity object longer than its declared bound (``hands``: five seats;
-  identities: eight members) is one ``too_long`` at it, not read item by item;
+  identities: eight members; ``years_used``: one entry a seat) is one ``too_long`` at it, not
+  read item by item;
 * a score sheet's entry that is not a count >= 0 is reported once (``wrong_type`` at it), not
   also counted by the scoring check (``not_allowed`` at ``/scores/games`` or ``points``);
 * a state without ``take_back`` gets its ``missing`` problem with any other problems: the old
@@ -19,6 +20,8 @@ from __future__ import annotations
 import json
 from collections import Counter
 from typing import Any
+
+import pytest
 
 from rules_core.games.dabong import GAME, wire
 from rules_core.kernel import StateInvalid
@@ -34,7 +37,7 @@ def _as_declared(data: Any, old: Problems, new: Problems) -> Problems:
     """The old reader's problems with the three deliberate differences applied (module doc)."""
     out = Counter(old)
     for pointer, code in new - old:
-        if code == "too_long" and pointer in ("/hands", "/shaman_identities"):
+        if code == "too_long":
             for p, c in list(out):
                 if p.startswith(pointer + "/"):
                     del out[(p, c)]
@@ -48,10 +51,23 @@ def _as_declared(data: Any, old: Problems, new: Problems) -> Problems:
     return out
 
 
-def test_dabong_declared_reader_and_writer_match_the_hand_written_ones() -> None:
+#: The suite compares one playout of every preset and seat count, two mutations of each state
+#: sampled (306 states accepted and 225 refused by both readers, 18 problem codes, as of this
+#: writing); ``-m long`` compares two playouts, four mutations each (the sample before the
+#: suite was trimmed).
+SAMPLES = [
+    pytest.param(range(1), 2, 250, 180, 15, id="suite"),
+    pytest.param(range(2), 4, 300, 600, 15, id="more", marks=pytest.mark.long),
+]
+
+
+@pytest.mark.parametrize(("seeds", "mutations", "least_accepted", "least_rejected", "least_codes"), SAMPLES)
+def test_dabong_declared_reader_and_writer_match_the_hand_written_ones(
+    seeds: range, mutations: int, least_accepted: int, least_rejected: int, least_codes: int
+) -> None:
     accepted = rejected = eased = 0
     codes: Counter[str] = Counter()
-    for data in states_of("dabong", range(2), mutations_per_state=4):
+    for data in states_of("dabong", seeds, mutations_per_state=mutations):
         old_state, old_problems = outcome(legacy.decode, data)
         new_state, new_problems = outcome(wire.read_state, data)
         shown = json.dumps(data)[:400]
@@ -66,8 +82,8 @@ def test_dabong_declared_reader_and_writer_match_the_hand_written_ones() -> None
         eased += expected != old_problems
         rejected += 1
         codes.update(code for _, code in old_problems)
-    assert accepted > 300 and rejected > 600, (accepted, rejected)
-    assert len(codes) >= 15, codes
+    assert accepted > least_accepted and rejected > least_rejected, (accepted, rejected)
+    assert len(codes) >= least_codes, codes
     assert eased < rejected // 20, eased  # the deliberate differences stay rare
     for data in EDGES:
         _, old_problems = outcome(legacy.decode, data)
