@@ -18,9 +18,12 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from rules_core.games.dabong import GAME
 from rules_core.games.dabong.examples import EXAMPLES
+from rules_core.kernel import format_card
 
 ALL_EXAMPLES = [(rule_id, example) for rule_id, examples in EXAMPLES.items() for example in examples]
 ROUTE = "/v1/games/dabong"
@@ -204,3 +207,137 @@ def test_a_situation_about_the_seat_to_act_lists_what_its_table_lists(preset: st
         assert mine == real, (seed, state_json, situation)
         kinds.update(a.type for a in real)
     assert {"play", "draw", "take_back"} <= kinds
+
+
+CARDS = [format_card(c) for c in GAME.deck.cards]
+SUIT = st.sampled_from(["F", "W", "E", "A"])
+
+
+#: Facts said one time in two (the others one time in six).
+COMMON = frozenset({"dealer", "turn", "top", "last_play", "top_by", "shamans"})
+
+
+@st.composite
+def facts(draw: st.DrawFn) -> dict[str, Any]:
+    """Any situation a client could send, sense or nonsense (within the schema): each fact said one
+    time in three, mostly about seats of the table and distinct cards, so that many complete and
+    many do not."""
+    deck = iter(draw(st.permutations(CARDS)))
+    seats = draw(st.integers(2, 5))
+    seat = st.integers(0, seats - 1) if draw(st.integers(0, 9)) else st.integers(0, 4)
+
+    def cards(lo: int, hi: int) -> list[str]:
+        return [next(deck) for _ in range(draw(st.integers(lo, hi)))]
+
+    def per_seat(item: Any) -> Any:
+        return st.lists(item, min_size=seats, max_size=seats) if draw(st.integers(0, 9)) else st.lists(item)
+
+    play = cards(1, 1 if draw(st.integers(0, 2)) else 4)
+    situation: dict[str, Any] = {"seats": seats} if draw(st.integers(0, 2)) else {}
+    river = draw(st.integers(0, 5)) == 0
+    if river:
+        situation["river"] = next(deck)
+    situation["preset"] = draw(st.sampled_from(["beginner", "intermediate", "master"]))
+    options = {"deal_river": True} if river and draw(st.integers(0, 5)) else {}
+    if draw(st.integers(0, 2)) == 0:
+        options.update(
+            draw(
+                st.fixed_dictionaries(
+                    {},
+                    optional={
+                        "hand_size": st.integers(1, 10),
+                        "scoring": st.sampled_from(["single", "tennis", "points"]),
+                        "unwinding": st.booleans(),
+                        "calendar_year": st.sampled_from([0, 2026]),
+                    },
+                )
+            )
+        )
+    if river and options.get("deal_river") and situation["preset"] == "beginner":
+        situation["preset"] = "intermediate"
+    if options:
+        situation["options"] = options
+    shamans = [c for c in play if c.startswith("SH")]
+    for key, value in (
+        ("dealer", seat),
+        ("turn", seat),
+        ("reversed", st.booleans()),
+        ("opening", st.booleans()),
+        ("top" if draw(st.integers(0, 1)) else "last_play", st.just(play)),
+        ("top_by", seat),
+        ("shamans", st.fixed_dictionaries({s: st.sampled_from(CARDS[:52]) for s in shamans})),
+        ("suit", SUIT),
+        ("penalty", st.sampled_from([0, 2, 3, 4, 6, 12, 14])),
+        ("rank_run", st.integers(1, 7)),
+        ("answer_open", st.booleans()),
+        ("extra_play", st.booleans()),
+        ("announced", st.lists(seat, max_size=2)),
+        ("as_dealt", st.lists(seat, max_size=3)),
+        ("draw_pile", st.integers(0, 54)),
+        ("game_winner", seat),
+        (
+            "scores",
+            st.fixed_dictionaries({}, optional={k: per_seat(st.integers(0, 3)) for k in ("games", "sets")}),
+        ),
+        ("years_used", per_seat(st.lists(st.sampled_from([2025, 2026]), max_size=1))),
+    ):
+        if draw(st.integers(0, 1 if key in COMMON else 5)) == 0:
+            situation[key] = draw(value)
+    if any(key in situation for key in ("scores", "years_used")) and draw(st.integers(0, 9)):
+        situation["seats"] = seats
+    if situation.get("top") is not None:
+        situation["top"] = play[-1]
+    if shamans and "shamans" not in situation and draw(st.integers(0, 3)):
+        situation["shamans"] = {s: draw(st.sampled_from(CARDS[:52])) for s in shamans}
+    known = draw(st.lists(seat, max_size=3, unique=True))
+    if known:
+        situation["hands"] = [
+            {"seat": s, "cards": cards(0, 6), "more": draw(st.integers(0, 4))} for s in known
+        ]
+    if draw(st.integers(0, 3)) == 0:
+        # Mostly a card that follows the top card's suit, laid by the seat on turn: often legal.
+        top, rest = play[-1], list(deck)
+        follows = (
+            [c for c in rest if c[-1] == top[-1] and not c.startswith("SH")] if draw(st.booleans()) else []
+        )
+        laid = [follows[0]] if follows and not top.startswith("SH") else rest[:1]
+        situation["take_back"] = [
+            {"seat": situation.get("turn", 0) if draw(st.booleans()) else draw(seat), "cards": laid}
+        ]
+        if draw(st.integers(0, 2)) == 0 and len(rest) > 2:
+            situation["take_back"].append({"seat": draw(seat), "cards": rest[1:3]})
+    return situation
+
+
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(situation=facts())
+def test_any_situation_completes_to_a_state_the_service_takes_back_or_a_4xx(
+    client: Any, situation: dict[str, Any]
+) -> None:
+    """Never a 500: a state the service reads back (and whose last play, if any, can be taken
+    back), a moment no game reaches (with its reason), or the facts' problems."""
+    answer = client.post(f"{ROUTE}/situations", json={"situation": situation})
+    assert answer.status_code in (200, 422), (situation, answer.get_json())
+    found = answer.get_json()
+    if answer.status_code == 422:
+        assert found["errors"] and all(e["pointer"].startswith("/situation") for e in found["errors"])
+        return
+    if not found["reachable"]:
+        assert (
+            found["reason"]
+            and found["rule_id"].startswith("dabong.")
+            and found["pointer"].startswith("/situation")
+        )
+        return
+    state = found["state"]
+    log = state["take_back"]
+    seat = log[-1]["seat"] if log else state["turn"]
+    action = {"type": "take_back" if log else "draw", "seat": seat}
+    verdict = client.post(f"{ROUTE}/validate", json={"state": state, "action": action})
+    assert verdict.status_code == 200, (situation, verdict.get_json())
+    if log:
+        assert verdict.get_json()["legal"], (situation, verdict.get_json())

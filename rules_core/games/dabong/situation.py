@@ -151,7 +151,7 @@ class Builder:
                 seat(s, f"/{key}/{i}")
         if f.opening and f.top_by is not None and f.dealer is not None and f.top_by != f.dealer:
             reader.add("/top_by", "inconsistent", "the dealer turned up the opening card")
-        lists = [("years_used", f.years_used)]
+        lists = [("years_used", f.years_used or None)]
         if f.scores is not None:
             lists += [(f"scores/{k}", getattr(f.scores, k)) for k in ("games", "sets", "points")]
         for key, values in lists:

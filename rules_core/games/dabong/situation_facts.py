@@ -236,7 +236,7 @@ SITUATION = Record(
                 ListOf(Int(1, MAX_YEAR), max_len=MAX_YEAR, ascending=True, keep_fallbacks=False),
                 max_len=MAX_SEATS,
             ),
-            "Once a year: the calendar years each seat has used its win in, one list per seat.",
+            "Once a year: the calendar years each seat has used its win in, one list per seat ([]: none).",
             **_OPT,
         ),
     ),

@@ -77,7 +77,7 @@ def build(b: Builder) -> DabongState:
         answerable=moment.answerable,
         river=f.river,
         as_dealt=as_dealt(b, moment.start, hands),
-        years_used=f.years_used if f.years_used is not None else ((),) * b.seats,
+        years_used=f.years_used or ((),) * b.seats,
     )
     if f.game_winner is not None:
         return finish(b, state)
