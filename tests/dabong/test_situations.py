@@ -15,15 +15,21 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules_core.games.dabong import GAME
+from rules_core.games.dabong import GAME, engine
 from rules_core.games.dabong.examples import EXAMPLES
-from rules_core.kernel import format_card
+from rules_core.games.dabong.matcher import MATCHER
+from rules_core.games.dabong.matcher_api import PileContext
+from rules_core.games.dabong.patterns.specs import SPECS, PatternSpec
+from rules_core.games.dabong.values import REAL_CARDS, card_suits, pile_value
+from rules_core.kernel import ELEMENT_SUITS, RANKS, Card, InvalidInput, format_card
+from rules_core.kernel.situations import Unreachable
 
 ALL_EXAMPLES = [(rule_id, example) for rule_id, examples in EXAMPLES.items() for example in examples]
 ROUTE = "/v1/games/dabong"
@@ -341,3 +347,361 @@ def test_any_situation_completes_to_a_state_the_service_takes_back_or_a_4xx(
     assert verdict.status_code == 200, (situation, verdict.get_json())
     if log:
         assert verdict.get_json()["legal"], (situation, verdict.get_json())
+
+
+# -- every pattern, window and claim can be posed ------------------------------------------------
+SH1 = GAME.deck.parse("SH1")
+
+
+def _per_rank(k: int, rotate: bool = False) -> list[Card]:
+    suits = ELEMENT_SUITS
+    return [
+        Card(r, suits[(i + j) % 4] if rotate else suits[j]) for i, r in enumerate(RANKS) for j in range(k)
+    ]
+
+
+#: Orders of the 52 real cards whose windows hold every shape: by suit (sums, runs, flushes), one
+#: card a rank in rotating suits (eight straights), and two, three, four cards a rank (clones,
+#: pairs, sets, heaven and hell); (order, cards per rank).
+ORDERS = (
+    (list(REAL_CARDS), 1),
+    (_per_rank(1, True), 1),
+    (_per_rank(2), 2),
+    (_per_rank(3), 3),
+    (_per_rank(4), 4),
+)
+
+
+def _hands(sizes: tuple[int, ...]) -> Iterator[tuple[Card, ...]]:
+    """Windows of the orders, without a Shaman first, then with one."""
+    for shaman in (False, True):
+        for i in range(13 * 4):
+            for order, k in ORDERS:
+                for size in sizes:
+                    window = order[i * k : i * k + size]
+                    if len(window) == size:
+                        yield (*window[:-1], SH1) if shaman else tuple(window)
+
+
+def _contexts(hand: tuple[Card, ...]) -> Iterator[tuple[dict[str, Any], PileContext]]:
+    """Tables to lay ``hand`` on, as situation facts and as the matcher's pile: 2s pending (one
+    and two), a two-card play on top (to mirror), and every real card on top, nothing pending."""
+
+    def pile(top: Card, previous: tuple[Card, ...] = (), twos: int = 0) -> PileContext:
+        return PileContext(
+            top=top,
+            active_suits=card_suits(top),
+            pile_value=pile_value(top),
+            previous_play=previous or (top,),
+            pending_twos=twos,
+            hand_size=len(hand) + 1,
+        )
+
+    two = GAME.deck.parse("2W")
+    for twos in (1, 2):
+        yield {"top": "2W", "penalty": 2 * twos, "rank_run": twos}, pile(two, twos=twos)
+    previous = (GAME.deck.parse("2A"), GAME.deck.parse("AA"))
+    if not set(previous) & set(hand):
+        yield {"last_play": ["2A", "AA"]}, pile(previous[-1], previous)
+    for top in REAL_CARDS:
+        if top not in hand:  # a 2 or the Queen of Water on top: picked up already
+            yield {"top": format_card(top), "penalty": 0}, pile(top)
+
+
+def _witness(spec: PatternSpec) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A situation in which a play of ``spec`` is legal, and that play: the matcher lists the
+    pattern's plays of a hand on a pile, the rules (on the completed table) must allow one."""
+    options = GAME.options_for(spec.level, None)
+    for hand in _hands((spec.least_cards, spec.least_cards + 1)):
+        for facts, pile in _contexts(hand):
+            page = MATCHER.list_plays(pile, hand, options, seat=0, limit=1, patterns=frozenset({spec.id}))
+            for entry in page.entries:
+                situation = {"preset": spec.level, "top_by": 1, **facts, "hands": [{"seat": 0, "cards": []}]}
+                situation["hands"][0]["cards"] = [format_card(c) for c in hand]
+                found, _ = GAME.situations.read(situation, GAME.max_seats)
+                try:
+                    state = GAME.situations.complete(found, options).state
+                except (Unreachable, InvalidInput):
+                    continue
+                verdict = GAME.validate(state, entry.action)
+                if verdict.legal and any(i.rule_id == spec.rule_id for i in verdict.interpretations):
+                    return situation, entry.action.to_json()
+    raise AssertionError(f"no table found for {spec.id} ({spec.rule_id})")
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=[f"{s.id}:{s.rule_id}" for s in SPECS])
+def test_every_play_pattern_can_be_posed(client: Any, spec: PatternSpec) -> None:
+    """Each pattern the game declares (the 2s answers included), at its own level."""
+    situation, action = _witness(spec)
+    answer = client.post(f"{ROUTE}/validate", json={"situation": situation, "action": action})
+    assert answer.status_code == 200, answer.get_json()
+    verdict = answer.get_json()
+    assert verdict["legal"], (situation, action, verdict)
+    assert spec.rule_id in [i["rule_id"] for i in verdict["interpretations"]], verdict["interpretations"]
+
+
+def _hand(seat: int, *cards: str, more: int = 0) -> dict[str, Any]:
+    return {"seat": seat, "cards": list(cards), "more": more}
+
+
+_TENS = ["10F", "10W", "10E", "10A", "JF", "JW", "JE", "JA", "QF", "QE", "QA", "KF", "KW", "KE"]
+#: Each window and claim of the game as a player poses it: (what, situation, action, the state's
+#: member that shows the window open and its value there, or None).
+POSED: list[tuple[str, dict[str, Any], dict[str, Any], tuple[str, Any] | None]] = [
+    (
+        "a play",
+        {"top": "5F", "hands": [_hand(0, "9F", "KA")]},
+        {"type": "play", "seat": 0, "cards": ["9F"]},
+        None,
+    ),
+    ("a draw", {"top": "5F", "hands": [_hand(0, "3E", "KA")]}, {"type": "draw", "seat": 0}, None),
+    (
+        "a 2 to pick up",
+        {"top": "2W", "top_by": 1},
+        {"type": "pick_up", "seat": 0},
+        ("penalty", {"cards": 2, "skip": True}),
+    ),
+    (
+        "the Queen of Water to pick up",
+        {"top": "QW", "top_by": 1},
+        {"type": "pick_up", "seat": 0},
+        ("penalty", {"cards": 2, "skip": False}),
+    ),
+    (
+        "the heaven/hell answer window",
+        {
+            "preset": "intermediate",
+            "seats": 3,
+            "last_play": ["7F", "7W", "7A"],
+            "top_by": 0,
+            "hands": [_hand(2, "6A", "6E", "6W", "3F")],
+        },
+        {"type": "play", "seat": 2, "cards": ["6A", "6E", "6W"]},
+        ("answerable", "heaven"),
+    ),
+    (
+        "a 4th-card extra play to pass on",
+        {"preset": "intermediate", "seats": 3, "top": "7E", "top_by": 0, "turn": 0, "rank_run": 4},
+        {"type": "pass", "seat": 0},
+        ("extra_play", {"then": 1}),
+    ),
+    (
+        "a play to take back",
+        {"top": "4A", "take_back": [{"seat": 0, "cards": ["4W"]}], "hands": [_hand(0, "3E", "KE")]},
+        {"type": "take_back", "seat": 0},
+        ("take_back", [{"seat": 0, "cards": ["4W"]}]),
+    ),
+    (
+        "an opening 8 to settle",
+        {"seats": 3, "opening": True, "top": "8E", "dealer": 2},
+        {"type": "declare_opening", "seat": 2, "suit": "A"},
+        ("status", "opening"),
+    ),
+    (
+        "an opening Shaman to take",
+        {"opening": True, "top": "SH1", "hands": [_hand(1, "3E", "4W", "KA")]},
+        {"type": "take_opening_shaman", "seat": 1, "top": "3E"},
+        ("status", "opening"),
+    ),
+    (
+        "the next game to deal",
+        {"options": {"scoring": "tennis"}, "game_winner": 0, "top": "4A", "dealer": 1},
+        {"type": "next_game", "seat": 0},
+        ("status", "game_over"),
+    ),
+    (
+        "a natural dabong!",
+        {"top": "KW", "top_by": 1, "hands": [_hand(0, "JE", "3A")]},
+        {"type": "claim_natural", "seat": 0},
+        None,
+    ),
+    (
+        "one card to say",
+        {"top": "5F", "hands": [_hand(0, "4W")]},
+        {"type": "announce_one_card", "seat": 0},
+        None,
+    ),
+    (
+        "a seat to catch on one card",
+        {"seats": 3, "top": "5F", "hands": [_hand(2, "4W")]},
+        {"type": "ask_card_count", "seat": 0, "target": 2},
+        None,
+    ),
+    (
+        "a trade",
+        {"top": "5F", "hands": [_hand(0, "3E", "9A"), _hand(1, "5W", more=3)]},
+        {"type": "trade", "seat": 0, "cards": ["3E", "5W"], "partner": 1},
+        None,
+    ),
+    (
+        "the gross rule",
+        {"preset": "intermediate", "top": "5F", "hands": [_hand(0, *_TENS, "4F")]},
+        {"type": "claim_gross", "seat": 0},
+        None,
+    ),
+    (
+        "the half deck",
+        {
+            "preset": "intermediate",
+            "top": "KA",
+            "hands": [_hand(0, *(format_card(c) for c in REAL_CARDS[:26]))],
+        },
+        {"type": "claim_half_deck", "seat": 0},
+        None,
+    ),
+    (
+        "the worst hand",
+        {
+            "preset": "intermediate",
+            "top": "3A",
+            "as_dealt": [0],
+            "hands": [_hand(0, "10F", "QE", "KA", "AW", "3F", "4E", "5A", "6W")],
+        },
+        {"type": "claim_worst_hand", "seat": 0},
+        ("as_dealt", [0]),
+    ),
+    (
+        "once a year",
+        {"preset": "intermediate", "options": {"calendar_year": 2026}, "top": "10W"},
+        {"type": "claim_once_a_year", "seat": 1},
+        None,
+    ),
+]
+
+
+def test_every_action_type_of_the_game_is_posed() -> None:
+    assert {action["type"] for _, _, action, _ in POSED} == set(engine.ACTION_TYPES)
+
+
+@pytest.mark.parametrize(("what", "situation", "action", "shows"), POSED, ids=[p[0] for p in POSED])
+def test_every_window_and_claim_can_be_posed(
+    client: Any, what: str, situation: dict[str, Any], action: dict[str, Any], shows: tuple[str, Any] | None
+) -> None:
+    table = client.post(f"{ROUTE}/situations", json={"situation": situation}).get_json()
+    assert table["reachable"], table
+    if shows is not None:
+        member, value = shows
+        shown = table["state"][member]
+        if member == "take_back":  # the plays open to a take-back (without what each restores)
+            shown = [{"seat": e["seat"], "cards": e["cards"]} for e in shown]
+        assert shown == value, (what, shown)
+    answer = client.post(f"{ROUTE}/validate", json={"situation": situation, "action": action})
+    assert answer.status_code == 200, answer.get_json()
+    verdict = answer.get_json()
+    assert verdict["legal"], (what, verdict)
+
+
+# -- moments no game reaches; contradictions ------------------------------------------------------
+WON = "has won the game"
+
+
+@pytest.mark.parametrize(
+    ("situation", "rule_id", "outcome"),
+    [
+        ({"hands": [_hand(1)]}, "dabong.win", WON),
+        ({"top": "5F", "penalty": 2}, "dabong.two", None),
+        ({"top": "2W", "top_by": 1, "penalty": 4}, "dabong.twos_add_on", None),
+        ({"top": "QW", "top_by": 1, "penalty": 4}, "dabong.queen_of_water", None),
+        ({"seats": 3, "top": "2W", "top_by": 1, "turn": 0, "penalty": 2}, "dabong.two", None),
+        ({"top": "5F", "suit": "W"}, "dabong.eight", None),
+        ({"top": "JW", "suit": "F"}, "dabong.jack", None),
+        ({"last_play": ["3W", "9F", "KA"]}, "dabong.level", None),
+        ({"preset": "intermediate", "top": "5F", "answer_open": True}, "dabong.heaven_hell_answer", None),
+        ({"preset": "intermediate", "top": "5F", "extra_play": True}, "dabong.fourth_card", None),
+        (
+            {"preset": "intermediate", "top": "7E", "rank_run": 5, "hands": [_hand(0, "7F", "7W", "SH1")]},
+            "dabong.fourth_card",
+            None,
+        ),
+        ({"river": "7E"}, "dabong.river", None),
+        ({"opening": True, "top": "8E", "dealer": 1, "turn": 0}, "dabong.opening", None),
+        ({"announced": [0], "hands": [_hand(0, "4W", "5W")]}, "dabong.one_card", None),
+        (
+            {"options": {"unwinding": False}, "top": "4A", "take_back": [{"seat": 0, "cards": ["4W"]}]},
+            "dabong.unwind",
+            None,
+        ),
+        ({"top": "4A", "take_back": [{"seat": 0, "cards": ["5E"]}]}, "dabong.follow", None),
+        (
+            {"top": "4A", "take_back": [{"seat": 0, "cards": ["4W"]}], "hands": [_hand(0)]},
+            "dabong.unwind",
+            WON,
+        ),
+        ({"game_winner": 0, "penalty": 2}, "dabong.win", WON),
+        (
+            {"options": {"scoring": "tennis"}, "scores": {"sets": [1, 0]}},
+            "dabong.scoring.tennis",
+            "seat 0 has won the match",
+        ),
+        (
+            {"options": {"scoring": "points"}, "scores": {"points": [310, 120]}},
+            "dabong.scoring.points",
+            "seat 1 has the lowest total",
+        ),
+    ],
+)
+def test_a_moment_no_game_reaches_gets_the_reason_and_outcome(
+    client: Any, situation: dict[str, Any], rule_id: str, outcome: str | None
+) -> None:
+    answer = client.post(f"{ROUTE}/situations", json={"situation": situation})
+    assert answer.status_code == 200, answer.get_json()
+    found = answer.get_json()
+    assert found["reachable"] is False and found["rule_id"] == rule_id and found["reason"], found
+    assert found["pointer"].startswith("/situation")
+    if outcome is None:
+        assert found["outcome"] is None
+    else:
+        assert outcome in found["outcome"]["text"], found["outcome"]
+    problem = client.post(f"{ROUTE}/legal-actions", json={"situation": situation, "seat": 0})
+    assert problem.status_code == 422
+    assert problem.get_json()["type"] == "urn:table-judge:problem:unreachable-situation"
+    assert problem.get_json()["rule_id"] == rule_id
+
+
+@pytest.mark.parametrize(
+    ("situation", "pointers"),
+    [
+        ({"hands": [_hand(0, "7F"), _hand(1, "7F")]}, ["/situation/hands/1/cards/0"]),
+        ({"top": "7F", "hands": [_hand(0, "7F")]}, ["/situation/top"]),
+        ({"top": "5F", "last_play": ["3W", "7W"]}, ["/situation/top"]),
+        ({"seats": 2, "turn": 3}, ["/situation/turn"]),
+        ({"hands": [_hand(0, "7F"), _hand(0, "8F")]}, ["/situation/hands/1/seat"]),
+        ({"top": "5F", "shamans": {"SH1": "5W"}}, ["/situation/shamans/SH1"]),
+        ({"top": "SH1"}, ["/situation/shamans"]),
+        ({"seats": 3, "scores": {"games": [0, 1]}}, ["/situation/scores/games"]),
+        ({"colour": "red"}, ["/situation/colour"]),
+        ({"preset": "nope"}, ["/situation/preset"]),
+        ({"penalty": 99}, ["/situation/penalty"]),
+        (  # every problem is listed
+            {"hands": [_hand(0, "KW"), _hand(1, "KW")], "river": "KW", "top": "KW", "shamans": {"SH2": "KW"}},
+            ["/situation/hands/1/cards/0", "/situation/river", "/situation/top", "/situation/shamans/SH2"],
+        ),
+    ],
+)
+def test_contradictory_facts_are_refused_with_pointers(
+    client: Any, situation: dict[str, Any], pointers: list[str]
+) -> None:
+    answer = client.post(f"{ROUTE}/situations", json={"situation": situation})
+    assert answer.status_code == 422, answer.get_json()
+    found = [e["pointer"] for e in answer.get_json()["errors"]]
+    assert set(pointers) <= set(found), found
+
+
+def test_can_i_win_with_a_jack_and_a_three_on_a_king(client: Any) -> None:
+    """The issue's question: the other hands are filled in so that none can claim on the King, and
+    every assumption says why it cannot change the answer."""
+    situation = {"seats": 4, "top": "KW", "top_by": 2, "turn": 3, "hands": [_hand(0, "JE", "3A")]}
+    action = {"type": "claim_natural", "seat": 0}
+    verdict = client.post(f"{ROUTE}/validate", json={"situation": situation, "action": action}).get_json()
+    assert verdict["legal"] and "natural_dabong" in [r["code"] for r in verdict["reasons"]], verdict
+    table = client.post(f"{ROUTE}/situations", json={"situation": situation}).get_json()
+    assert table["reachable"] and table["turn"] == 3 and 0 in table["out_of_turn"], table
+    about = {a["about"] for a in table["assumptions"]}
+    assert {"/hands/1", "/hands/2", "/hands/3", "/draw_pile", "/dealer"} <= about
+    assert all(a["text"] and a["why"] for a in table["assumptions"])
+    assert len(table["state"]["draw_pile"]) == 55 - 2 - 3 * 8 - 1  # the rest, in deck order
+    for seat in (1, 2, 3):
+        listed = client.post(
+            f"{ROUTE}/legal-actions", json={"situation": situation, "seat": seat, "types": ["claim_natural"]}
+        ).get_json()
+        assert listed["total_entries"] == 0, (seat, listed)
