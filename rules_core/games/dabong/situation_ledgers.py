@@ -99,10 +99,8 @@ def _played(
     return max(least, 1 if over else 0)
 
 
-def playing_scores(b: Builder, *, check: bool = True) -> Scores:
+def playing_scores(b: Builder) -> Scores:
     """The sheet while the game is played: one that has decided the match is unreachable."""
-    if not check:
-        return Scores.zero(b.seats)
     o = b.o
     games, sets, points = _sheet(b)
     for i, won in enumerate(sets):

@@ -2,8 +2,8 @@
 
 ``build`` turns a checked situation (``situation.Builder``) into a state: who laid the play on top
 and what it left pending (``_moment``), the hands and piles (``_cards``), the scores and the
-ledgers, then the plays of ``take_back`` laid through the rules (``_replay``). A finished game
-is built alike, then scored (``situation_finish``).
+ledgers (``situation_ledgers``), then the plays of ``take_back`` laid through the rules
+(``situation.replay``). A finished game is built alike, then scored (``situation_ledgers.finish``).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from .situation import Builder, Just, name, names, replay
 from .situation_cards import fill, invalid, pile_and_stock, run_cards
 from .situation_facts import DECK
 from .situation_ledgers import announced, as_dealt, finish, playing_scores
-from .state import OPENING, PLAYING, DabongState, Penalty
+from .state import OPENING, PLAYING, DabongState, Penalty, Scores
 from .state_levels import MAX_RUN
 from .values import is_eight, is_jack, is_queen_of_water, pile_value
 
@@ -70,7 +70,7 @@ def build(b: Builder) -> DabongState:
         game_winner=None,
         move=0 if moment.start else b.seats,
         take_back=(),
-        scores=playing_scores(b) if f.game_winner is None else playing_scores(b, check=False),
+        scores=playing_scores(b) if f.game_winner is None else Scores.zero(b.seats),
         previous_play=tuple(c for c in b.ids if c is not None),
         rank_run=moment.run,
         extra_play_then=moment.then,
@@ -122,7 +122,9 @@ def _moment(b: Builder) -> Moment:
     top = b.top
     if f.opening and len(b.play) != 1:
         raise Unreachable("the opening card lies alone on the pile", "dabong.opening", "/last_play")
-    unsettled = f.opening and (top is None or ((is_eight(top) or is_jack(top)) and f.suit is None))
+    # Unsettled: a Shaman the dealer has not named, or a real 8 or Jack without its suit.
+    real = not b.play[-1].is_shaman
+    unsettled = f.opening and (top is None or (real and (is_eight(top) or is_jack(top)) and f.suit is None))
     if unsettled and f.game_winner is None:
         return _unsettled(b)
     b.check_last_play()
@@ -164,7 +166,8 @@ def _moment(b: Builder) -> Moment:
     dealer, top_by, just = next((x for x in options if fits(x[2])), options[0])
     turn = wanted if wanted is not None else just.turn
     right_after = turn == just.turn
-    _say_seats(b, dealer, top_by, turn, right_after)
+    opened = just.penalty is not None or just.then is not None or just.answerable is not None
+    _say_seats(b, dealer, top_by, turn, right_after, opened)
     return Moment(
         status=PLAYING,
         dealer=dealer,
@@ -184,7 +187,8 @@ def _ids(b: Builder) -> tuple[Card, ...]:
     return tuple(c for c in b.ids if c is not None)
 
 
-def _say_seats(b: Builder, dealer: int, top_by: int, turn: int, right_after: bool) -> None:
+def _say_seats(b: Builder, dealer: int, top_by: int, turn: int, right_after: bool, opened: bool) -> None:
+    """Say the seats chosen, and that what the play on top ``opened`` has closed since."""
     f = b.f
     if f.dealer is None and not f.opening:
         b.say("/dealer", f"seat {dealer} deals this game", "it only decides who deals the next game")
@@ -200,7 +204,7 @@ def _say_seats(b: Builder, dealer: int, top_by: int, turn: int, right_after: boo
         )
     if f.turn is None:
         b.say("/turn", f"seat {turn} is on turn", "where the play on top sent the turn; say `turn`")
-    if not right_after:
+    if opened and not right_after:
         b.say(
             "/penalty",
             f"play has moved on since seat {top_by}'s play: nothing it opened is still pending",
@@ -493,11 +497,17 @@ def _say_filled(
     added: tuple[Card, ...],
     targets: frozenset[int],
 ) -> None:
-    who = "the seat on turn" if seat == m.turn and m.status != "game_over" else f"seat {seat}"
+    over = b.f.game_winner is not None
+    who = "the seat on turn" if seat == m.turn and not over else f"seat {seat}"
     verb = "also holds" if named else "holds"
     shown = names(added) if len(added) <= 12 else f"{len(added)} cards ({names(added[:3])}, ...)"
-    if seat == m.turn and b.f.game_winner is None:
-        why = "what it may play comes from them: give its whole hand to list its plays"
+    if over:
+        why = "the game is over: they count only as points left in hand (points scoring); give the hand"
+    elif seat == m.turn:
+        why = (
+            "what it may play comes from them (they cannot claim a natural dabong! either): give its "
+            "whole hand to list its plays"
+        )
     else:
         totals = " or ".join(map(str, sorted(targets))) or "the top card"
         why = (
