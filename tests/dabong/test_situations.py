@@ -705,3 +705,13 @@ def test_can_i_win_with_a_jack_and_a_three_on_a_king(client: Any) -> None:
             f"{ROUTE}/legal-actions", json={"situation": situation, "seat": seat, "types": ["claim_natural"]}
         ).get_json()
         assert listed["total_entries"] == 0, (seat, listed)
+
+
+@pytest.mark.parametrize(
+    ("summary", "situation"), GAME.situations.examples, ids=[s for s, _ in GAME.situations.examples]
+)
+def test_the_documents_examples_are_reachable(client: Any, summary: str, situation: dict[str, Any]) -> None:
+    table = client.post(f"{ROUTE}/situations", json={"situation": situation}).get_json()
+    assert table["reachable"], (summary, table)
+    listed = client.post(f"{ROUTE}/legal-actions", json={"situation": situation, "seat": table["turn"]})
+    assert listed.status_code == 200 and listed.get_json()["total_entries"] > 0

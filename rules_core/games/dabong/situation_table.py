@@ -146,7 +146,9 @@ def _moment(b: Builder) -> Moment:
         wanted = f.turn
     else:
         dealer = f.dealer if f.dealer is not None else n - 1
-        wanted = f.turn if f.turn is not None else (0 if f.top_by is None else None)
+        wanted = f.turn
+        if wanted is None and f.top_by is None:  # "you", or the seat of the first play since
+            wanted = f.take_back[0].seat if f.take_back else 0
         if f.top_by is not None:
             bys = [f.top_by]
         else:
@@ -165,6 +167,8 @@ def _moment(b: Builder) -> Moment:
 
     dealer, top_by, just = next((x for x in options if fits(x[2])), options[0])
     turn = wanted if wanted is not None else just.turn
+    if f.turn is None and f.take_back and turn != f.take_back[0].seat and just.answerable is None:
+        turn = f.take_back[0].seat  # the first play since was on its turn: play had moved on
     right_after = turn == just.turn
     opened = just.penalty is not None or just.then is not None or just.answerable is not None
     _say_seats(b, dealer, top_by, turn, right_after, opened)
@@ -202,7 +206,9 @@ def _say_seats(b: Builder, dealer: int, top_by: int, turn: int, right_after: boo
             f"the seat whose play {sent} seat {turn}; say `top_by` (nobody claims a natural dabong! on "
             "a card they put on top)",
         )
-    if f.turn is None:
+    if f.turn is None and f.take_back:
+        b.say("/turn", f"seat {turn} was on turn before the plays since", "say `turn`")
+    elif f.turn is None:
         b.say("/turn", f"seat {turn} is on turn", "where the play on top sent the turn; say `turn`")
     if opened and not right_after:
         b.say(
