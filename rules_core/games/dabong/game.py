@@ -18,7 +18,7 @@ from ...kernel import (
     WireSchemas,
     check_conservation,
 )
-from . import engine, listing
+from . import engine, listing, situation
 from .dealing import deal_cards, seeded_deck
 from .matcher_api import Matcher
 from .options import DEFAULT_PRESET, PRESETS, DabongOptions
@@ -64,6 +64,7 @@ class DabongGame(Game[DabongState]):
     #: A state covers a whole match (tennis sets, a points race to 300), and a random
     #: player takes back and replays; real matches are far shorter.
     max_actions: ClassVar[int] = 20_000
+    situations: ClassVar[Any] = situation.SPEC
 
     def __init__(self, matcher: Matcher | None = None) -> None:
         self._matcher = matcher
