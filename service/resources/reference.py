@@ -139,7 +139,7 @@ def explain_answer(game: Game[Any], body: dict[str, Any]) -> dict[str, Any]:
             answer["legal_under"] = [a.to_json() for a in alternatives]
     else:
         answer["sentences"] = [s.to_json() for s in explain(game, outcome.verdict, to_act, viewer)]
-    answer["verdict"] = verdict_json(outcome.verdict, viewer)
+    answer["verdict"] = verdict_json(outcome.verdict, viewer, game)
     return operations.with_assumptions(answer, assumed)
 
 
