@@ -227,7 +227,17 @@ def read_state_and_action(
 
 
 def validate(game: Game[Any], body: Mapping[str, Any]) -> dict[str, Any]:
+    """The verdict; with ``voice: "player"`` also the player sentences (and, refused, ``legal_under``)
+    that ``explain`` gives in that voice."""
     state, action, viewer, assumed = read_state_and_action(game, body, applied=False)
+    if body.get("voice", "plain") == "player":
+        from .voice import player_voice  # flask's app context: only this voice needs it
+
+        with state_found_invalid("/state"):
+            outcome = game.resolve(state, action)
+        answer = verdict_json(outcome.verdict, viewer, game)
+        answer.update(player_voice(game, state, action, outcome, viewer))
+        return with_assumptions(answer, assumed)
     with state_found_invalid("/state"):
         verdict = game.validate(state, action)
     return with_assumptions(verdict_json(verdict, viewer, game), assumed)
