@@ -15,7 +15,8 @@ The overlaps with real cards only:
   cards of one suit round the corner);
 * clone + heaven, clone + hell (three 7s on a 7, three 6s on a 6), four of a kind + self mirror
   (the four Jacks: each half shares a Jack's two suits), four pair + self mirror;
-* mirror + addition, twenty-one, straight, flush, self mirror, eight straight, four pair: a
+* mirror + addition (+ twenty-one on a Jack), twenty-one, straight, flush, self mirror, eight
+  straight, four pair: a
   mirror of a play that was that pattern often is that pattern again;
 * facing pending 2s: a 2s add-on + clone (two 2s on a 2: the issue's example), + mirror;
 
@@ -268,6 +269,15 @@ CATALOGUE: tuple[Overlap, ...] = (
         {"beginner": [("addition",)], **_im(("addition",), ("twenty_one",), ("mirror",))},
         top_play=2,
         pile_suit="F",
+    ),
+    Overlap(
+        "a mirror of a twenty-one: twenty-one and mirror",
+        ["QA", "2A", "9A", "5F"],
+        ["4W", "9F", "9E", "2E", "QE"],
+        ["QA", "2A", "9A"],
+        _im(("twenty_one",), ("mirror",)),
+        top_play=3,
+        other=["5E", "6E", "7E"],
     ),
     Overlap(
         "a mirror of a straight: straight and mirror",
