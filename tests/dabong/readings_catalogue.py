@@ -448,6 +448,14 @@ CATALOGUE: tuple[Overlap, ...] = (
         pending=1,
     ),
     Overlap(
+        "a flush adding up to 21 neutralizing a 2: made as a twenty-one and as a flush",
+        ["2F", "3F", "4F", "5F", "7F", "9W"],
+        ["4A", "2E"],
+        ["2F", "3F", "4F", "5F", "7F"],
+        {"master": [("twos_neutralization", "twenty_one"), ("twos_neutralization", "flush")]},
+        pending=1,
+    ),
+    Overlap(
         "6, 7, 8 neutralizing three 2s: made as a twenty-one and as a straight",
         ["6W", "7W", "8W", "9F"],
         ["4A", "2F", "2W", "2E"],

@@ -10,7 +10,7 @@ now and then. A verdict must report exactly the oracle's labels, the first one f
 oracle refuses are refused. Every combination of patterns met must be one of
 ``readings_catalogue``'s, so an overlap nobody listed fails here by name.
 
-``test_every_small_play_on_every_top`` (long) judges every play of two and three real cards on
+``test_every_small_play_on_every_top`` (long) judges every play of two to four real cards on
 a top of each rank, at every level and facing a pending 2, the same way.
 """
 
@@ -291,7 +291,7 @@ def test_many_more_tables(level: str) -> None:
 @pytest.mark.long
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_small_play_on_every_top(level: str) -> None:
-    """Every set of two or three real cards, in every order, on a top of each rank (Fire, and the
+    """Every set of two to four real cards, in every order, on a top of each rank (Fire, and the
     Jack of Water for the other Jack pair) and facing one pending 2: the engine against the oracle
     wherever the oracle's necessary conditions leave the set a chance (the others are no play)."""
     from tests.dabong.oracle import _set_may_play  # the oracle's own pruning
@@ -314,7 +314,7 @@ def test_every_small_play_on_every_top(level: str) -> None:
             state = GAME.state_from_json(data)
             ctx = pile_context(state, 0)
             rules = state.options.match_rules()
-            for size in (2, 3):
+            for size in (2, 3, 4):
                 for chosen in combinations(rest, size):
                     if not _set_may_play(chosen, ctx, rules):
                         continue
