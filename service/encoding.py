@@ -14,6 +14,7 @@ from rules_core.kernel import (
     Verdict,
     format_cards,
     options_to_json,
+    readings_of,
 )
 from rules_core.kernel import effects as kernel_effects
 
@@ -76,14 +77,33 @@ def interpretation_json(item: Interpretation, viewer: int | None = None) -> dict
     }
 
 
-def verdict_json(verdict: Verdict, viewer: int | None = None) -> dict[str, Any]:
-    """The verdict as ``viewer`` may see it (None: everything, for a full state's holder)."""
+def readings_json(verdict: Verdict, game: Game[Any] | None = None) -> list[dict[str, Any]]:
+    """Every pattern a legal action is, once, the one applied first; each with its rule's title
+    (the rule id when ``game`` does not name it)."""
+    rules = game.rules if game is not None else None
+    return [
+        {
+            "pattern": r.pattern,
+            "rule_id": r.rule_id,
+            "title": rules[r.rule_id].title if rules is not None and r.rule_id in rules else r.rule_id,
+            "via": r.via,
+        }
+        for r in readings_of(verdict.interpretations)
+    ]
+
+
+def verdict_json(
+    verdict: Verdict, viewer: int | None = None, game: Game[Any] | None = None
+) -> dict[str, Any]:
+    """The verdict as ``viewer`` may see it (None: everything, for a full state's holder); ``game``
+    gives the readings' rule titles."""
     return {
         "legal": verdict.legal,
         "action": verdict.action.to_json(),
         "reasons": [r.to_json() for r in verdict.reasons],
         "effects": effects_json(verdict.effects, viewer),
         "interpretations": [interpretation_json(i, viewer) for i in verdict.interpretations],
+        "readings": readings_json(verdict, game),
         "needs": list(verdict.needs),
         "extra": {k: v for k, v in verdict.extra},
     }

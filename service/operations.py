@@ -227,17 +227,27 @@ def read_state_and_action(
 
 
 def validate(game: Game[Any], body: Mapping[str, Any]) -> dict[str, Any]:
+    """The verdict; with ``voice: "player"`` also the player sentences (and, refused, ``legal_under``)
+    that ``explain`` gives in that voice."""
     state, action, viewer, assumed = read_state_and_action(game, body, applied=False)
+    if body.get("voice", "plain") == "player":
+        from .voice import player_voice  # flask's app context: only this voice needs it
+
+        with state_found_invalid("/state"):
+            outcome = game.resolve(state, action)
+        answer = verdict_json(outcome.verdict, viewer, game)
+        answer.update(player_voice(game, state, action, outcome, viewer))
+        return with_assumptions(answer, assumed)
     with state_found_invalid("/state"):
         verdict = game.validate(state, action)
-    return with_assumptions(verdict_json(verdict, viewer), assumed)
+    return with_assumptions(verdict_json(verdict, viewer, game), assumed)
 
 
 def apply(game: Game[Any], body: Mapping[str, Any]) -> dict[str, Any]:
     state, action, viewer, assumed = read_state_and_action(game, body, applied=True)
     with state_found_invalid("/state"):
         outcome = game.apply(state, action)
-    verdict = verdict_json(outcome.verdict, viewer)
+    verdict = verdict_json(outcome.verdict, viewer, game)
     if not outcome.verdict.legal or outcome.state is None:
         codes = ", ".join(r["code"] for r in verdict["reasons"]) or "no reason given"
         raise ApiProblem(
@@ -366,7 +376,7 @@ def replay(game: Game[Any], body: Mapping[str, Any], limits: Limits) -> dict[str
         with state_found_invalid("/state" if "state" in body else "/deal"):
             outcome = game.apply(state, action)
         if not outcome.verdict.legal or outcome.state is None:
-            failed = {"index": index, "verdict": verdict_json(outcome.verdict)}
+            failed = {"index": index, "verdict": verdict_json(outcome.verdict, game=game)}
             break
         state = outcome.state
         steps.append(

@@ -246,6 +246,29 @@ class InterpretationSchema(StrictSchema):
     declarations = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
 
 
+class ReadingSchema(StrictSchema):
+    pattern = fields.String(
+        required=True,
+        metadata={
+            "description": "The pattern (a dabong! play pattern such as `clone`, `twenty_one`, "
+            "`twos_add_on`), as the legal-actions listing names it."
+        },
+    )
+    rule_id = fields.String(
+        required=True,
+        metadata={"description": "The rule that makes it legal this way (`GET .../rules/{rule_id}`)."},
+    )
+    title = fields.String(required=True, metadata={"description": "That rule's title."})
+    via = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The pattern the play is made as, when `pattern` names what it does to "
+            "pending 2s (`twos_neutralization` via `straight`); null otherwise."
+        },
+    )
+
+
 EFFECTS_DESCRIPTION = (
     "What the action did (or would do), in order: each an object with `type` (a past-tense name such as "
     "`CardsPlayed`, `CardsDrawn`, `TurnPassed`), `rule_id` and its own fields."
@@ -259,6 +282,17 @@ class VerdictSchema(StrictSchema):
     reasons = fields.List(fields.Nested(ReasonSchema), required=True)
     effects = RawList(required=True, metadata={"description": EFFECTS_DESCRIPTION})
     interpretations = fields.List(fields.Nested(InterpretationSchema), required=True)
+    readings = fields.List(
+        fields.Nested(ReadingSchema),
+        required=True,
+        metadata={
+            "description": "A legal action: every pattern it is, once each, the first being the one "
+            "the reasons and effects cite (for dabong! two 2s on a pending 2: `twos_add_on`, then "
+            "`clone`). The effects are the same under every reading: only the top card's power "
+            "fires. Empty for a refused action and for actions that are no pattern play (every "
+            "Dobon and 99 action: one way each, said by its reasons)."
+        },
+    )
     needs = fields.List(
         fields.String(),
         required=True,

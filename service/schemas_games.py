@@ -30,11 +30,13 @@ from .schemas import (
     ViewRequestSchema,
 )
 from .schemas_bots import SuggestRequestSchema
+from .schemas_reference import ValidateRequestSchema
 
 #: The generic request schemas a game gets its own copy of.
 COPIED: tuple[type[Schema], ...] = (
     DealRequestSchema,
     StateActionRequestSchema,
+    ValidateRequestSchema,
     LegalActionsRequestSchema,
     ViewRequestSchema,
     ReplayRequestSchema,

@@ -213,15 +213,31 @@ class RulesSearchAnswerSchema(StrictSchema):
     hits = fields.List(fields.Nested(SearchHitSchema), required=True)
 
 
+PLAYER_VOICE = (
+    "`player`: for the seat the action is for: cards in words (`Jack of Water`, `Shaman 1`), `you` "
+    "and `the next player`, each sentence's deciding `rule` (id and title) and `source` (`document` "
+    'or `ruling`), a play\'s readings said ("Two 2s on a 2: both a 2s add-on and a clone."); a '
+    "refused action also says when another level, preset or option would allow it (`legal_under`)."
+)
+
+
 class ExplainRequestSchema(StateActionRequestSchema):
     voice = StrictString(
         validate=validate.OneOf(VOICES),
         metadata={
             "description": "`plain` (the default): sentences naming seats by number and cards in "
-            "notation. `player`: for the seat the action is for: cards in words (`Jack of Water`, "
-            "`Shaman 1`), `you` and `the next player`, each sentence's deciding `rule` (id and title) "
-            "and `source` (`document` or `ruling`); a refused action also says when another level, "
-            "preset or option would allow it (`legal_under`)."
+            "notation. " + PLAYER_VOICE
+        },
+    )
+
+
+class ValidateRequestSchema(StateActionRequestSchema):
+    voice = StrictString(
+        validate=validate.OneOf(VOICES),
+        metadata={
+            "description": "`plain` (the default): the verdict alone, as without `voice`. "
+            + PLAYER_VOICE
+            + " The verdict is the same in either voice."
         },
     )
 
@@ -257,6 +273,26 @@ class LegalUnderSchema(StrictSchema):
     preset = fields.String(metadata={"description": "A preset (or dabong! level) whose rules allow it."})
     option = fields.String(metadata={"description": "An option that allows it when set to `value`."})
     value = fields.Raw(metadata={"description": "The option's value then (`true`/`false` or a choice)."})
+
+
+class ValidateAnswerSchema(VerdictSchema):
+    """The verdict; asked with `voice: "player"`, also what `explain` says in that voice."""
+
+    voice = fields.String(
+        validate=validate.Equal("player"),
+        metadata={"description": 'Only with `voice: "player"`: the voice of `sentences`.'},
+    )
+    sentences = fields.List(
+        fields.Nested(SentenceSchema),
+        metadata={"description": 'Only with `voice: "player"`: the verdict in a player\'s words.'},
+    )
+    legal_under = fields.List(
+        fields.Nested(LegalUnderSchema),
+        metadata={
+            "description": 'Only with `voice: "player"`, for a refused action: the other presets and '
+            "option settings under which it is legal (empty when none)."
+        },
+    )
 
 
 class ExplainAnswerSchema(StrictSchema):

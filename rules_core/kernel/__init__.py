@@ -50,7 +50,17 @@ from .problems import InvalidInput, JsonReader, Problem, StateInvalid, WorkBudge
 from .registry import Registry
 from .rng import MAX_SEED, rng_for, shuffled
 from .rules import Rule, RuleExample, RuleTable
-from .verdicts import Interpretation, Reason, ReasonCatalog, ReasonCode, Verdict, new_verdict, reason_with
+from .verdicts import (
+    Interpretation,
+    Reading,
+    Reason,
+    ReasonCatalog,
+    ReasonCode,
+    Verdict,
+    new_verdict,
+    readings_of,
+    reason_with,
+)
 from .wire import ROLES, WireSchemas, open_wire_schemas, schema_prefix
 
 __all__ = [
@@ -84,6 +94,7 @@ __all__ = [
     "PlayerEliminated",
     "Problem",
     "Rank",
+    "Reading",
     "Reason",
     "ReasonCatalog",
     "ReasonCode",
@@ -117,6 +128,7 @@ __all__ = [
     "page_of_singles",
     "parse_card",
     "parse_cards",
+    "readings_of",
     "reason_with",
     "rng_for",
     "rule_options",

@@ -125,6 +125,9 @@ class Game(ABC, Generic[S]):
     situations: ClassVar[Any] = None
     #: The words of this game's suits (``Fire``, ``Spades``), for text a player reads.
     suit_words: ClassVar[Mapping[Suit, str]] = {}
+    #: The rule that says what a play read several ways does (cited when a verdict has more
+    #: than one reading); None for a game whose plays have one reading each.
+    readings_rule: ClassVar[str | None] = None
 
     # -- facts ----------------------------------------------------------------------
     def option_specs(self) -> tuple[OptionSpec, ...]:

@@ -215,6 +215,25 @@ class Interpretation:
     description: str
     effects: tuple[Effect, ...] = ()
     declarations: tuple[tuple[str, str], ...] = ()
+    #: The pattern the action is made as, when ``pattern`` names what it does (a dabong!
+    #: neutralization of 2s made as a straight: ``twos_neutralization`` via ``straight``).
+    via: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One pattern a legal action is, once (interpretations that differ only in a declared
+    identity are one reading): the pattern, the rule that makes it legal, what it is made as."""
+
+    pattern: str
+    rule_id: str
+    via: str | None = None
+
+
+def readings_of(interpretations: Iterable[Interpretation]) -> tuple[Reading, ...]:
+    """Every distinct reading of ``interpretations``, in their order (the first is the one the
+    verdict applied: its reasons and effects cite it)."""
+    return tuple(dict.fromkeys(Reading(i.pattern, i.rule_id, i.via) for i in interpretations))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

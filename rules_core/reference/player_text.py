@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..kernel import Card, Game, Reason, Suit, Verdict
+from ..kernel import RANK_WORDS, Card, Game, Reading, Reason, Suit, Verdict, format_card, readings_of
 from .alternatives import Alternative
 from .effect_text import effect_sentence
 from .explain import _split_misses, _turn_rule, nearness
@@ -66,6 +66,20 @@ def _joined(names: list[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+_COUNTS = ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _article(words: str) -> str:
+    """ "a clone", "an addition", "an 8", "a 2s add-on"."""
+    vowel = words[:1].lower() in ("a", "e", "i", "o", "u") or words.startswith(("8", "11", "18"))
+    return f"{'an' if vowel else 'a'} {words}"
+
+
+def _rank_word(card: Card) -> str:
+    assert card.rank is not None
+    return RANK_WORDS.get(card.rank, card.rank.value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,6 +263,41 @@ class _Writer:
             return "it" + text[len(named) :]
         return text
 
+    def reading(self, reading: Reading) -> str:
+        """A reading as a player says it: "a clone", "a 2s neutralization made as a straight"."""
+        words = self.title(reading.rule_id).lower()
+        if reading.via is not None:
+            via = f"{self.game.name}.{reading.via}"
+            made = self.title(via).lower() if via in self.game.rules else reading.via.replace("_", " ")
+            words += f" made as {_article(made)}"
+        return _article(words)
+
+    def laid(self, verdict: Verdict) -> str:
+        """The cards of a play as they count: "two 2s" (one rank), else each card named (a Shaman
+        with what it is declared as), then "on a 2" when the verdict names the top card."""
+        declared = dict(verdict.interpretations[0].declarations) if verdict.interpretations else {}
+        by_text = self.game.deck.by_text
+        cards = [format_card(c) for c in verdict.action.cards]
+        ids = [by_text.get(declared.get(code, code)) for code in cards]
+        ranks = {i.rank for i in ids if i is not None}
+        if len(cards) > 1 and None not in ids and len(ranks) == 1 and None not in ranks:
+            first = ids[0]
+            assert first is not None
+            count = _COUNTS[len(cards)] if len(cards) < len(_COUNTS) else str(len(cards))
+            words = f"{count} {_rank_word(first)}s"
+        else:
+            named = []
+            for code in cards:
+                name = self.voice.card(code)
+                identity = declared.get(code)
+                named.append(name if identity is None else f"{name} as {self.voice.card(identity)}")
+            words = _joined(named)
+        top = dict(verdict.reasons[0].details).get("top") if verdict.reasons else None
+        top_card = by_text.get(top) if isinstance(top, str) else top if isinstance(top, Card) else None
+        if top_card is not None and top_card.rank is not None:
+            words += f" on {_article(_rank_word(top_card))}"
+        return words
+
     def action(self, verdict: Verdict) -> str:
         action = verdict.action.to_json()
         kind = str(action.get("type", "action")).replace("_", " ")
@@ -311,14 +360,10 @@ def _legal(
         cited = [i.rule_id for i in verdict.interpretations] + [e.rule_id for e in verdict.effects]
         if cited:
             out.append(w.sentence(f"{w.action(verdict)} is legal", cited[0]))
-    readings = verdict.interpretations
-    if len(readings) > 1:
-        names = _joined([i.pattern.replace("_", " ") for i in readings])
-        out.append(w.sentence(f"It counts {len(readings)} ways: {names}", *(i.rule_id for i in readings)))
-    for item in readings:
-        out.append(
-            w.sentence(f"As {item.pattern.replace('_', ' ')}: {v.words(item.description)}", item.rule_id)
-        )
+    out += _readings(w, verdict)
+    for item in verdict.interpretations:
+        reading = Reading(item.pattern, item.rule_id, item.via)
+        out.append(w.sentence(f"As {w.reading(reading)}: {v.words(item.description)}", item.rule_id))
     for effect in verdict.effects:
         out.append(w.sentence(v.effect(effect.to_json(viewer)), effect.rule_id))
     if verdict.needs:
@@ -329,6 +374,27 @@ def _legal(
         who = _joined([v.seat(s) for s in to_act])
         out.append(
             w.sentence(f"Next to act: {who}" if to_act else "Nobody acts next: the game is over", turn_rule)
+        )
+    return out
+
+
+def _readings(w: _Writer, verdict: Verdict) -> list[PlayerSentence]:
+    """ "Two 2s on a 2: both a 2s add-on and a clone." and, where the game has the rule, which
+    one the verdict judges it as and why that makes no difference."""
+    readings = readings_of(verdict.interpretations)
+    if len(readings) < 2:
+        return []
+    names = [w.reading(r) for r in readings]
+    both = f"both {names[0]} and {names[1]}" if len(names) == 2 else f"at once {_joined(names)}"
+    rule = w.game.readings_rule
+    more = (rule,) if rule is not None else ()
+    out = [w.sentence(f"{w.laid(verdict)}: {both}", *(r.rule_id for r in readings), *more)]
+    if rule is not None:
+        out.append(
+            w.sentence(
+                f"It is judged as {names[0]}; every reading does the same, so which one makes no difference",
+                rule,
+            )
         )
     return out
 

@@ -9,20 +9,15 @@ from __future__ import annotations
 
 import copy
 import logging
-import os
-from pathlib import Path
 from typing import Any
 
 from flask import Response, current_app
 from marshmallow import RAISE
 
 from rules_core.kernel import Game, Problem, Rank
-from rules_core.reference import ExampleBroken, Rulebook, explain, parse_rulings, public
-from rules_core.reference.alternatives import legal_under
-from rules_core.reference.player_text import player_explain
+from rules_core.reference import ExampleBroken, Rulebook, explain, public
 
 from .. import operations
-from ..answers import to_act_for
 from ..encoding import verdict_json
 from ..extensions import Blueprint
 from ..problems import ApiProblem
@@ -36,16 +31,10 @@ from ..schemas_reference import (
     RulesSearchQuerySchema,
     SectionSchema,
 )
+from ..voice import player_voice, rulings_of, to_act_after
 from .common import game_named
 
 log = logging.getLogger(__name__)
-
-#: The rulings documents (``docs/rulings/<game>.md``): beside the service package in a checkout,
-#: or where ``TABLE_JUDGE_RULINGS_DIR`` says (an installed package, the container image).
-RULINGS_DIR = Path(
-    os.environ.get("TABLE_JUDGE_RULINGS_DIR")
-    or Path(__file__).resolve().parent.parent.parent / "docs" / "rulings"
-)
 DEFAULT_SEARCH_LIMIT = 10
 
 blp = Blueprint(
@@ -54,21 +43,6 @@ blp = Blueprint(
     url_prefix="/v1/games",
     description="The rules reference: rulebook sections with stable ids, search, explanations.",
 )
-
-
-def rulings_of(game: Game[Any]) -> dict[str, Any]:
-    path = RULINGS_DIR / f"{game.name}.md"
-    if not path.is_file():
-        return {}
-    return parse_rulings(path.read_text(encoding="utf-8"))
-
-
-def cached_rulings(game: Game[Any]) -> dict[str, Any]:
-    """The game's rulings, read on first use in this process."""
-    found: dict[str, dict[str, Any]] = current_app.extensions.setdefault("table_judge_rulings", {})
-    if game.name not in found:
-        found[game.name] = rulings_of(game)
-    return found[game.name]
 
 
 def rulebook(game: Game[Any]) -> Rulebook:
@@ -124,29 +98,13 @@ def explain_answer(game: Game[Any], body: dict[str, Any]) -> dict[str, Any]:
     state, action, viewer, assumed = operations.read_state_and_action(game, body, applied=False)
     with operations.state_found_invalid("/state"):
         outcome = game.resolve(state, action)
-    to_act = None
-    if outcome.verdict.legal and outcome.state is not None:
-        # As the caller may be told it (NOBODY: judged for a seat; the seat acting is its viewer).
-        seen_by = None if viewer is None else action.seat
-        to_act = to_act_for(game, outcome.state, seen_by)
-    answer: dict[str, Any] = {"voice": body.get("voice", "plain")}
-    if answer["voice"] == "player":
-        alternatives = [] if outcome.verdict.legal else legal_under(game, state, action)
-        sentences = player_explain(
-            game,
-            outcome.verdict,
-            state=state,
-            to_act=to_act,
-            viewer=viewer,
-            rulings=cached_rulings(game),
-            alternatives=alternatives,
-        )
-        answer["sentences"] = [s.to_json() for s in sentences]
-        if not outcome.verdict.legal:
-            answer["legal_under"] = [a.to_json() for a in alternatives]
+    if body.get("voice", "plain") == "player":
+        answer = player_voice(game, state, action, outcome, viewer)
     else:
-        answer["sentences"] = [s.to_json() for s in explain(game, outcome.verdict, to_act, viewer)]
-    answer["verdict"] = verdict_json(outcome.verdict, viewer)
+        to_act = to_act_after(game, outcome, action, viewer)
+        sentences = explain(game, outcome.verdict, to_act, viewer)
+        answer = {"voice": "plain", "sentences": [s.to_json() for s in sentences]}
+    answer["verdict"] = verdict_json(outcome.verdict, viewer, game)
     return operations.with_assumptions(answer, assumed)
 
 

@@ -26,10 +26,10 @@ from ..schemas import (
     SituationAnswerSchema,
     SituationRequestSchema,
     StateActionRequestSchema,
-    VerdictSchema,
     ViewAnswerSchema,
     ViewRequestSchema,
 )
+from ..schemas_reference import ValidateAnswerSchema, ValidateRequestSchema
 from .common import game_named, limits
 
 blp = Blueprint("table", __name__, url_prefix="/v1/games", description="Adjudication of table states.")
@@ -67,18 +67,26 @@ def deal(body: dict[str, Any], game: str) -> Response:
 @blp.route("/<game>/validate", methods=["POST"])
 @fast_arguments(state_action)
 @blp.doc(operationId="validate_action")
-@blp.arguments(StateActionRequestSchema())
-@blp.response(200, VerdictSchema())
+@blp.arguments(ValidateRequestSchema())
+@blp.response(200, ValidateAnswerSchema())
 @_errors
 def validate(body: dict[str, Any], game: str) -> Response:
     """Judge one action without applying it
 
     Answers whether `action` is legal in `state`: `legal`, the `reasons` that decided (each a stable
     `code`, a human `message` and the `rule_id` of the rule that decided), the `effects` it would
-    have, every `interpretation` under which it is legal and what it still `needs` to declare.
+    have, every `interpretation` under which it is legal, its `readings` (every pattern it is, once:
+    two 2s on a pending 2 are a `twos_add_on` and a `clone`; the first is the one its reasons cite,
+    and every reading has the same effects) and what it still `needs` to declare.
     An illegal but well-formed action is a normal 200 answer with `legal: false` (for instance
     `not_your_turn`). 422 only when the state is impossible or the action is malformed (every
     problem listed with a pointer such as `/state/hands/1/0` or `/action/cards/0`).
+
+    `voice: "player"` adds what `POST /v1/games/{game}/explain` says in that voice: `sentences` for
+    the seat the action is for (cards in words, "you" and "the next player", each sentence's deciding
+    `rule` and its `source`, the readings said), and for a refused action `legal_under`, the other
+    levels, presets and option settings that allow it ("It would be legal from Intermediate").
+    Without `voice` (or with `plain`) the answer is the verdict alone, as before.
     """
     return json_answer(operations.validate(game_named(game), body))
 

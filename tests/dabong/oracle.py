@@ -303,6 +303,14 @@ def _answers_to_twos(
     out: list[Label] = []
     if only_twos and _on(rules, "twos_add_on", "intermediate"):
         out.append(("twos_add_on",))
+        if len(identities) >= 2:
+            # Every other pattern a play of 2s is on this pile, as a play on the 2 on top: two
+            # 2s are a clone too (R-DABONG-M39); one 2 is only an add-on ("It is a 2s add-on").
+            out += [(p,) for p in patterns_of(identities, ctx, rules)]
+            first_follows = single_ok(identities[0], ctx)
+            for name, needs_first in _shapes(identities, ctx, rules):
+                if first_follows or not needs_first:
+                    out.append((name,))
     if not master:
         return out
     value = 2 * pending

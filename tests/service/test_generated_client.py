@@ -114,6 +114,7 @@ def test_each_game_plays_through_named_methods_and_typed_models(
 ) -> None:
     deal_request = _model(client_package, game, "DealRequest")
     step_request = _model(client_package, game, "StateActionRequest")
+    validate_request = _model(client_package, game, "ValidateRequest")
     listing_request = _model(client_package, game, "LegalActionsRequest")
     state_model = _model(client_package, game, "State")
     action_model = _models(client_package, game, "action")
@@ -136,9 +137,9 @@ def test_each_game_plays_through_named_methods_and_typed_models(
         action = page.actions[0].action
         assert isinstance(action, action_model)
         verdict = _operation(client_package, "table", game, "validate_action").sync(
-            client=api_client, body=step_request(state=state, action=action)
+            client=api_client, body=validate_request(state=state, action=action)
         )
-        assert isinstance(verdict, _model(client_package, game, "Verdict"))
+        assert isinstance(verdict, _model(client_package, game, "ValidateAnswer"))
         assert verdict.legal is True
         answer = _operation(client_package, "table", game, "apply_action").sync(
             client=api_client, body=step_request(state=state, action=action)

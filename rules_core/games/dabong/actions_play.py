@@ -215,6 +215,7 @@ def _interpretation(reading: PlayReading, effects: list[Effect]) -> Interpretati
         description=reading.description,
         effects=tuple(effects),
         declarations=tuple((str(s), str(c)) for s, c in reading.declarations),
+        via=reading.via,
     )
 
 

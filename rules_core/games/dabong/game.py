@@ -54,6 +54,7 @@ class DabongGame(Game[DabongState]):
     max_seats: ClassVar[int] = MAX_SEATS
     deck = DABONG_55
     suit_words = SUIT_NAMES
+    readings_rule: ClassVar[str | None] = "dabong.readings"
     options_type: ClassVar[type] = DabongOptions
     presets = PRESETS
     default_preset: ClassVar[str] = DEFAULT_PRESET

@@ -147,7 +147,7 @@ class DabongMatcher:
             return PlayCheck(readings=(), misses=tuple(problems))
         declared = dict(declare)
         slots = tuple(Slot(card=c, identity=declared.get(c) if c.is_shaman else c) for c in cards)
-        answer = plan(ctx, rules, len(slots))
+        answer = plan(ctx, rules, len(slots), every_reading=True)
         uses_river = ctx.river is not None and ctx.river in cards
         budget = _check_budget(cards, slots, rules)
         steps = tuple(step for step in answer.steps if step.unit.takes(len(slots)))
@@ -229,6 +229,11 @@ def _solutions(
     """The identity tuples under which ``slots`` is ``step``'s unit, lazily, in reading order
     (``avoid`` (place, identity): only those without that identity there)."""
     unit = step.unit
+    if step.twos_only:
+        if any(s.identity is not None and s.identity.rank is not Rank.TWO for s in slots):
+            return iter(())
+        plain = replace(step, twos_only=False)
+        return (ids for ids in _solutions(plain, slots, budget, avoid) if _all_twos(ids))
     if isinstance(unit, ShapePattern):
         return unit.solutions(step.lay, slots, budget, avoid)
     if isinstance(unit, SinglePattern | SameSuitSum):
@@ -239,6 +244,10 @@ def _solutions(
         return found
     place, identity = avoid
     return (ids for ids in found if ids[place] != identity)
+
+
+def _all_twos(ids: tuple[Card, ...]) -> bool:
+    return all(i.rank is Rank.TWO for i in ids)
 
 
 def _reading(step: Step, cards: tuple[Card, ...], ids: tuple[Card, ...], uses_river: bool) -> PlayReading:

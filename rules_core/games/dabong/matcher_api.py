@@ -19,8 +19,10 @@ NOTE TO THE ENGINE SIDE (matcher additions, all additive):
 * Card facts (values, Jack suits, Shaman identities) live in ``values.py``.
 * Intermediate / Master (additive): ``PlayReading.top_twos`` (2s at the top of the
   play), ``via`` (the pattern of a neutralisation), ``uses_river``. Facing pending 2s
-  (``PileContext.pending_twos`` > 0, Intermediate up) the readings are only
-  ``twos_add_on`` / ``twos_neutralization`` / ``shaman_neutralization``; a play that
+  (``PileContext.pending_twos`` > 0, Intermediate up) a play is legal only as
+  ``twos_add_on`` / ``twos_neutralization`` / ``shaman_neutralization``; an add-on's
+  readings go on with every other pattern it also is (``clone``, ``four_of_a_kind``,
+  ``mirror``, ``self_mirror``: plays of 2s only), after the add-on; a play that
   holds ``PileContext.river`` is legal only when it empties the hand (``hand_size``).
 * Work budget (additive): ``check_play`` and ``list_plays`` may raise
   ``MatchBudgetExceeded`` (a ``ValueError``) when one call would examine more than

@@ -127,6 +127,17 @@ LEVEL_RULES: tuple[Rule, ...] = (
         "in reverse, each half of one suit; the first card laid follows the top card.",
         _INTERMEDIATE,
     ),
+    Rule(
+        id="dabong.readings",
+        title="A play of several patterns",
+        statement="A play may be several patterns at once (King and Ace of Water on a 9: a "
+        "subtraction and a twenty-one; two 2s on pending 2s: an add-on and a clone). It is legal as "
+        "each, and it does the same whichever it is read as: what a play does comes from its cards "
+        "(the top card's power, the 2s on top), never from its pattern. Every reading is reported, "
+        "the first (in pattern order; facing 2s the add-on) cited by the verdict.",
+        level=_INTERMEDIATE,
+        ruling="R-DABONG-27",
+    ),
     _rule(
         "dabong.river",
         "The river",

@@ -6,6 +6,13 @@ multi-card pattern whose first card is a 2 or has that value (its own first-card
 rule replaced), and, facing one 2, the Ace + Shaman addition. Facing six or
 more 2s at Master nothing answers (ruling "2s at Master"). At Beginner the
 matcher ignores ``pending_twos``: the engine makes the seat pick up.
+
+A check also reports every other pattern an add-on is (``every_reading``): two 2s laid on
+a pending 2 are a clone as well (the clone rule: "identically valued cards when faced with
+THAT SAME value of card"), four of them a four of a kind at Master, and an add-on may be a
+mirror or a self mirror. Those steps come after the add-on, so the add-on stays the first
+reading (what the play does), and only plays of 2s pass them (R-DABONG-M39). A listing lists
+each play once, under the add-on, and takes no such steps.
 """
 
 from __future__ import annotations
@@ -43,6 +50,8 @@ class Step:
     pattern: str | None = None
     rule_id: str | None = None
     via: str | None = None
+    #: Only readings whose identities are all 2s (the other patterns an add-on is).
+    twos_only: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -52,9 +61,12 @@ class Plan:
     blanket_miss: str | None = None
 
 
-def plan(ctx: PileContext, rules: MatchRules, size: int | None = None) -> Plan:
+def plan(
+    ctx: PileContext, rules: MatchRules, size: int | None = None, *, every_reading: bool = False
+) -> Plan:
     """The units that may answer ``ctx``, in listing order (with ``size``: only the units that
-    take a play of that many cards, so a check builds no step it would drop)."""
+    take a play of that many cards, so a check builds no step it would drop; ``every_reading``,
+    a check's plan: facing 2s, also the other patterns a play of 2s is, after the add-on)."""
     plain = Lay(ctx=ctx, rules=rules)
     if ctx.pending_twos <= 0 or not level_on(rules, "intermediate"):
         enabled = enabled_patterns(rules)
@@ -67,6 +79,11 @@ def plan(ctx: PileContext, rules: MatchRules, size: int | None = None) -> Plan:
     steps: list[Step] = []
     if mode_on(rules, "twos_add_on", "intermediate"):
         steps.append(Step(unit=TWOS_ADD_ON, lay=plain))
+        if every_reading:
+            # A one-card add-on is only that ("Playing a single 2 ... is a 2s add-on"): the
+            # single is left out; the sums never add 2s up to a 2's value.
+            also = (p for p in enabled_patterns(rules) if p is not SINGLE)
+            steps += [Step(unit=p, lay=plain, twos_only=True) for p in also if size is None or p.takes(size)]
     if master and mode_on(rules, "twos_neutralization", "master"):
         neutral = Lay(ctx=ctx, rules=rules, neutral=2 * ctx.pending_twos)
         units: list[Pattern] = [SINGLE_OF_VALUE, SUBTRACTION_TWIN]
