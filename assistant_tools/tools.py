@@ -22,7 +22,7 @@ from . import answers
 from .bridge import shared
 
 #: The games, as the ``game`` argument's enum.
-GAMES = REGISTRY.names()
+GAMES = list(REGISTRY.names())
 
 _CARDS = (
     "Cards are rank then suit: QS, 10H, AD (suits S H D C); dabong! suits are F W E A (Fire, Water, "
