@@ -3,7 +3,8 @@
 An HTTP answer is made for a program (every reason's details, every effect, the whole
 verdict); an assistant reads every byte of a tool's answer, so each tool keeps the verdict,
 the deciding rule (id and title) with its source, the sentences in a player's words and what
-was assumed. Typical answers stay under 2 KB (``tests/assistant`` measures them).
+was assumed. A search answers as ``GET /v1/games/{game}/rules/search`` does (``Rulebook.ask``,
+already compact). Typical answers stay under 2 KB (``tests/assistant`` measures them).
 """
 
 from __future__ import annotations
@@ -11,11 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules_core.kernel import Game
-from rules_core.reference import Rulebook
 from service.answers import who_acts
 
-#: Longest snippet of a rule's statement in a search hit, in characters.
-SNIPPET_CHARS = 280
 #: Entries looked at per action type when a position is explained (for the rules behind them).
 POSITION_SAMPLE = 20
 #: Action types open to any seat at any time by agreement (dabong!'s trades): not what a
@@ -26,39 +24,6 @@ ANY_TIME = frozenset({"trade"})
 def _source(section: dict[str, Any]) -> str:
     """``ruling`` when the project's ruling decides where the rule document is open."""
     return "ruling" if section.get("ruling") else "document"
-
-
-def snippet(text: str, limit: int = SNIPPET_CHARS) -> str:
-    """The first paragraph of ``text``, cut after a sentence (or a word) within ``limit``."""
-    first = text.strip().split("\n\n")[0].replace("\n", " ")
-    if len(first) <= limit:
-        return first
-    cut = first[:limit]
-    end = max(cut.rfind(". "), cut.rfind("; "))
-    if end >= limit // 2:
-        return cut[: end + 1]
-    return cut[: cut.rfind(" ")].rstrip(",;:") + " …"
-
-
-def search(game: Game[Any], book: Rulebook, question: str, limit: int) -> dict[str, Any]:
-    """The best hits for ``question`` (the rulebook's ranked search), or an explicit no-match."""
-    found = book.search(question, limit=limit)
-    hits = [
-        {
-            "rule_id": s["id"],
-            "title": s["title"],
-            "source": _source(s),
-            "snippet": snippet(s["statement"]),
-        }
-        for s in found
-    ]
-    out: dict[str, Any] = {"game": game.name, "hits": hits, "no_match": not hits}
-    if not hits:
-        out["said"] = (
-            f"No rule of {game.title} matches this question; say so rather than guess, or try other "
-            "words (the rule index resource lists every rule)."
-        )
-    return out
 
 
 def rule(game: Game[Any], section: dict[str, Any], *, examples: bool) -> dict[str, Any]:

@@ -12,8 +12,9 @@ from __future__ import annotations
 import functools
 import inspect
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
+from rules_core.reference.ask import DEFAULT_LIMIT
 from service.version import __version__
 
 from . import tools
@@ -23,7 +24,8 @@ DEFAULT_HTTP_URL = "http://127.0.0.1:8001/mcp"
 
 #: The HTTP operation each tool stands for (its body is made by ``http_request``).
 HTTP_OPERATIONS = {
-    "search_rules": "GET /v1/games/{game}/rules?q={question}&limit={limit}",
+    "search_rules": "GET /v1/games/{game}/rules/search?q={question}&limit={limit}&level={level}"
+    "&examples={examples}",
     "get_rule": "GET /v1/games/{game}/rules/{rule_id}",
     "check_play": 'POST /v1/games/{game}/explain with "voice": "player"',
     "list_plays": "POST /v1/games/{game}/legal-actions",
@@ -84,8 +86,12 @@ def http_request(tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
     args = {k: v for k, v in arguments.items() if v is not None}
     game = quote(str(args.pop("game")), safe="")
     if tool == "search_rules":
-        query = f"q={quote(args['question'])}&limit={args.get('limit', 3)}"
-        return {"method": "GET", "path": f"/v1/games/{game}/rules?{query}"}
+        query = {"q": args["question"], "limit": args.get("limit", DEFAULT_LIMIT)}
+        if "level" in args:
+            query["level"] = args["level"]
+        if args.get("examples"):
+            query["examples"] = "true"
+        return {"method": "GET", "path": f"/v1/games/{game}/rules/search?{urlencode(query, quote_via=quote)}"}
     if tool == "get_rule":
         return {"method": "GET", "path": f"/v1/games/{game}/rules/{quote(args['rule_id'], safe='')}"}
     if tool == "check_play":

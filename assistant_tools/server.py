@@ -58,7 +58,9 @@ and the project decided.
 3. Use the tool's own words for why (`answer`, `then`, `sentences`); do not add rules the tool \
 did not give.
 4. When a situation was filled in, mention what was assumed if it could matter (`assumed`).
-5. When search_rules answers `no_match`, say that no rule covers the question; do not guess.
+5. When search_rules answers `matched: false`, say that no rule covers the question (its \
+`message` names the words no rule mentions); do not guess. Otherwise read the hits' snippets and \
+cite the hit that answers, by its `id`.
 6. A tool error names the argument at fault (`errors[].pointer`) and why: fix it and call again, \
 or tell the player what is missing."""
 

@@ -17,12 +17,17 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules_core.games import REGISTRY
+from rules_core.reference.ask import DEFAULT_LIMIT, MAX_LIMIT
 
 from . import answers
 from .bridge import shared
 
 #: The games, as the ``game`` argument's enum.
 GAMES = list(REGISTRY.names())
+#: The rule levels a search may keep (beside the rules that always apply), as its enum.
+LEVELS = sorted({rule.level for game in REGISTRY for rule in game.rules} - {"all"})
+#: The longest question, as the HTTP search takes it (``q``).
+QUESTION_CHARS = 400
 
 _CARDS = (
     "Cards are rank then suit: QS, 10H, AD (suits S H D C); dabong! suits are F W E A (Fire, Water, "
@@ -150,31 +155,52 @@ def search_rules(
         str,
         Field(
             min_length=1,
-            max_length=500,
-            description="The player's question or its keywords, e.g. 'can I play a 10 at 95?'.",
+            max_length=QUESTION_CHARS,
+            description="The player's question as asked, e.g. 'what is a King worth?', 'can I call Dobon on "
+            "my own discard?', 'what does the Queen of Water do?'. Cards by name or notation.",
         ),
     ],
-    limit: Annotated[int, Field(ge=1, le=10, strict=True, description="Most hits answered.")] = 3,
+    limit: Annotated[
+        int,
+        Field(ge=1, le=MAX_LIMIT, strict=True, description=f"Most hits answered (default {DEFAULT_LIMIT})."),
+    ] = DEFAULT_LIMIT,
+    level: Annotated[
+        str | None,
+        Field(
+            description="Only rules of this dabong! rule level, and those that always apply (99 and Dobon "
+            "have one level). Absent: every level.",
+            json_schema_extra={"enum": LEVELS},
+        ),
+    ] = None,
+    examples: Annotated[
+        bool,
+        Field(strict=True, description="Also answer each hit's worked examples (KBs each: prefer get_rule)."),
+    ] = False,
 ) -> dict[str, Any]:
     """Find the rules that answer a rules question (no table needed).
 
-    Answers at most `limit` hits, best first, each with the stable `rule_id` to cite, the rule's
-    `title`, its `source` (`document`: the game's rule document says so; `ruling`: the project's
-    ruling where the document is open) and a one-paragraph `snippet`. `no_match` is set, and
-    `hits` empty, when no rule matches: say so rather than guess. For the whole text and worked
-    examples of a hit, call get_rule. For a question about a concrete position ("may I play
-    this here?"), call check_play instead.
+    Answers `matched` and at most `limit` `hits`, best first, each with the stable `id` to cite,
+    the rule's `title`, `level`, its `source` (`document`: the game's rule document says so;
+    `ruling`: the project's `ruling`, id and title, where the document is open) and a `snippet`
+    of its statement (the sentences that best match, at most 300 characters). When no rule covers
+    the question, `matched` is false, `hits` empty and `message` says so (naming the words no rule
+    mentions): tell the player, do not guess. For the whole text and worked examples of a hit,
+    call get_rule. For a question about a concrete position ("may I play this here?"), call
+    check_play instead.
     """
-    from service.resources.reference import rulebook
+    from service.resources.reference import rulebook, search_answer
 
     bridge = shared()
-    body = {"q": question, "limit": limit}
+    args: dict[str, Any] = {"q": question, "limit": limit}
+    if level is not None:
+        args["level"] = level
+    if examples:
+        args["examples"] = True
 
     def work() -> dict[str, Any]:
-        found = bridge.game(game)
-        return answers.search(found, rulebook(found), question, limit)
+        return search_answer(rulebook(bridge.game(game)), args)
 
-    return bridge.run(body, work)
+    return bridge.run(args, work)
 
 
 def get_rule(

@@ -77,7 +77,7 @@ def test_resources_and_prompt(stdio: Session) -> None:
     assert '"rule_id":"99.king"' in stdio.read_resource("table-judge://rules/99/99.king")
     assert [p.name for p in stdio.list_prompts().prompts] == ["cite_rules"]
     text = stdio.get_prompt("cite_rules").messages[0].content.text
-    assert "[99.king]" in text and "no_match" in text
+    assert "[99.king]" in text and "matched: false" in text
 
 
 # -- every worked example ------------------------------------------------------------------
@@ -110,7 +110,7 @@ def test_the_other_tools_on_worked_examples(stdio: Session, game: str) -> None:
 
     title = game_of(game).rules[rule_id].title
     hits = stdio.call("search_rules", {"game": game, "question": title})
-    assert not hits.is_error and rule_id in [h["rule_id"] for h in hits.data["hits"]], hits
+    assert not hits.is_error and rule_id in [h["id"] for h in hits.data["hits"]], hits
 
     listing = stdio.call("list_plays", {"game": game, "state": state, "limit": 5})
     assert not listing.is_error and len(listing.data["plays"]) <= 5 and listing.data["total"] >= 1, listing
@@ -146,6 +146,57 @@ def test_every_tool_answers_over_http(http: Session) -> None:
         ).is_error
     refused = http.call("get_rule", {"game": "99", "rule_id": "99.nothing"})
     assert refused.is_error and refused.data["type"] == "urn:table-judge:problem:not-found"
+
+
+# -- search_rules: the question search of GET .../rules/search ----------------------------
+SEARCHES = [
+    ({"game": "99", "question": "What does a King do to the count?"}, "99.king"),
+    ({"game": "dobon", "question": "Can I call Dobon on a card I discarded myself?", "limit": 1}, None),
+    ({"game": "dabong", "question": "What does the Queen of Water do?", "level": "beginner"}, None),
+    (
+        {"game": "dabong", "question": "Can I answer a heaven with a hell?", "level": "intermediate"},
+        "dabong.heaven_hell_answer",
+    ),
+    ({"game": "dabong", "question": "What is a mirror?", "limit": 2, "examples": True}, "dabong.mirror"),
+    ({"game": "99", "question": "Can I play online?"}, "no match"),  # no rule mentions "online"
+]
+
+
+@pytest.mark.parametrize(("arguments", "best"), SEARCHES, ids=[a["question"][:24] for a, _ in SEARCHES])
+def test_search_rules_answers_as_the_http_search(
+    stdio: Session, client: Any, arguments: dict[str, Any], best: str | None
+) -> None:
+    """The tool's answer is the answer of its HTTP request (``Rulebook.ask``): compact hits with
+    their source, or the explicit no-match; `level` and `examples` pass through."""
+    answer = stdio.call("search_rules", arguments)
+    assert not answer.is_error, answer
+    request = http_request("search_rules", arguments)
+    assert request["path"].startswith(f"/v1/games/{arguments['game']}/rules/search?")
+    assert answer.data == client.get(request["path"]).get_json()
+    data = answer.data
+    assert data["matched"] == bool(data["hits"]) and len(data["hits"]) <= arguments.get("limit", 3)
+    for hit in data["hits"]:
+        assert hit["source"] in ("document", "ruling") and hit["snippet"] and len(hit["snippet"]) <= 300
+        assert ("examples" in hit) == bool(arguments.get("examples"))
+        if "level" in arguments:
+            assert hit["level"] in (arguments["level"], "all"), hit
+    if best == "no match":
+        assert not data["matched"] and '"online"' in data["message"], data
+    else:
+        assert data["matched"] and data["message"] is None, data
+        assert best is None or data["hits"][0]["id"] == best, data
+    if not arguments.get("examples"):
+        assert answer.size < 2048, answer
+
+
+def test_search_rules_by_level_says_when_other_levels_match(stdio: Session) -> None:
+    """Heaven/hell answers are Intermediate: a Beginner search says that rules of other levels match."""
+    beginner = stdio.call(
+        "search_rules", {"game": "dabong", "question": "What is heaven?", "level": "beginner"}
+    )
+    assert not beginner.data["matched"] and "other levels" in beginner.data["message"], beginner
+    anywhere = stdio.call("search_rules", {"game": "dabong", "question": "What is heaven?"})
+    assert anywhere.data["hits"][0]["id"] == "dabong.heaven", anywhere
 
 
 # -- refusals: the HTTP API's problems ---------------------------------------------------
@@ -185,8 +236,13 @@ REFUSALS = [
         "unreachable-situation",
         "/situation",
     ),
-    # dabong! takes no situations yet (a state instead).
-    ("list_plays", {"game": "dabong", "situation": {"top": "5F"}}, "invalid-input", "/situation"),
+    # A dabong! situation that contradicts itself: the top card is the last card of the play on top.
+    (
+        "list_plays",
+        {"game": "dabong", "situation": {"top": "5F", "last_play": ["3W", "7W"]}},
+        "invalid-input",
+        "/situation/top",
+    ),
     ("explain", {"game": "dobon", "state": {"game": "dobon"}}, "invalid-state", "/state"),
     ("get_rule", {"game": "dobon", "rule_id": "dobon.nothing"}, "not-found", "/rule_id"),
     ("search_rules", {"game": "chess", "question": "castling"}, "unknown-game", None),

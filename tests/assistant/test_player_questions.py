@@ -74,8 +74,8 @@ def ask(session: Session, question: dict[str, Any]) -> Answered:
     if result.is_error:
         return Answered(len(sizes), sizes, None, error=data)
     if "hits" in data:  # a lookup: the answer is the best hit's rule
-        hits = [h["rule_id"] for h in data["hits"]]
-        text = data["hits"][0]["snippet"] if hits else data.get("said", "")
+        hits = [h["id"] for h in data["hits"]]
+        text = data["hits"][0]["snippet"] if hits else data["message"]
         return Answered(len(sizes), sizes, hits[0] if hits else None, hits=hits, text=text)
     return Answered(
         len(sizes), sizes, data["rule"]["id"], legal=data["legal"], code=data["code"], text=data["answer"]
@@ -153,8 +153,8 @@ def _http_answer(client: Any, tool: str, arguments: dict[str, Any]) -> tuple[str
     if request["method"] == "GET":
         url = urlsplit(request["path"])
         answer = client.get(url.path, query_string={k: v[0] for k, v in parse_qs(url.query).items()})
-        sections = answer.get_json()["sections"]
-        return (sections[0]["id"] if sections else None), None
+        hits = answer.get_json()["hits"]
+        return (hits[0]["id"] if hits else None), None
     answer = client.post(request["path"], json=request["body"]).get_json()
     return answer["sentences"][0]["rule"]["id"], answer["verdict"]["legal"]
 
