@@ -169,7 +169,7 @@ def search_rules(
         Field(
             description="Only rules of this dabong! rule level, and those that always apply (99 and Dobon "
             "have one level). Absent: every level.",
-            json_schema_extra={"enum": LEVELS},
+            json_schema_extra={"enum": [*LEVELS, None]},
         ),
     ] = None,
     examples: Annotated[
