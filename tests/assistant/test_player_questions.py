@@ -7,7 +7,8 @@ rule id; for a play also legal or not and the reason code). This file is the ass
 it makes the calls over stdio through the SDK's ClientSession and answers from the last result
 as a model would, citing the rule the tool gave: a verdict's deciding rule, or for a lookup the
 hits (a lookup counts as answered when the deciding rule is among the 3 hits, whose snippets a
-model reads to pick it; the best hit alone is counted too, in the figures). The same file
+model reads to pick it; the best hit alone is counted too, in the figures; a lookup the search
+misses is a strict expected failure saying why, in ``LOOKUP_MISSES``). The same file
 serves the HTTP API's test of #28: ``assistant_tools.manifest.http_request`` derives each call's
 HTTP request, and ``test_the_http_requests_give_the_same_answers`` checks that they answer alike.
 
@@ -34,10 +35,19 @@ from .mcp_client import Session
 
 QUESTIONS_FILE = Path(__file__).resolve().parents[1] / "questions" / "player_questions.json"
 QUESTIONS: list[dict[str, Any]] = json.loads(QUESTIONS_FILE.read_text(encoding="utf-8"))["questions"]
-#: Lookups whose deciding rule today's rule search (``rules_core/reference/search.py``) ranks
-#: among its 3 hits: 40 of the 47. The search is being rewritten for player questions; raise this
-#: as it improves (every lookup is its own test below, an expected failure until then).
-LOOKUPS_ANSWERED_FLOOR = 40
+#: Lookups whose deciding rule the question search (``Rulebook.ask``, ``rules_core/reference/
+#: search.py``) ranks among its 3 hits: 44 of the 47 (42 as the best hit).
+LOOKUPS_ANSWERED_FLOOR = 44
+#: The lookups the search still misses, each with why: strict expected failures (one that starts
+#: to pass fails, so that it leaves this list and the floor rises). Their expected rules are right.
+LOOKUP_MISSES = {
+    "dobon-031": 'no match: "grow" and "stacked" are words no rule mentions (the rule says "growth", '
+    '"doubles", "adds two") and weigh the most, so no rule covers half the question',
+    "dabong-055": 'no match: "work" (of "how does ... work?") is a word no rule mentions and weighs more '
+    'than "subtraction", so no rule covers half the question (without it, dabong.subtraction is first)',
+    "dabong-069": 'no match: "work" (of "how does ... work?") is a word no rule mentions and weighs the '
+    "most, so no rule covers half the question (without it, dabong.fourth_card is first)",
+}
 
 
 def skip_reason(question: dict[str, Any]) -> str | None:
@@ -105,7 +115,13 @@ def test_the_question_set() -> None:
             assert q["expect"]["code"] or q.get("requires"), q["id"]
 
 
-@pytest.mark.parametrize("question", QUESTIONS, ids=[q["id"] for q in QUESTIONS])
+def _marked(question: dict[str, Any]) -> Any:
+    miss = LOOKUP_MISSES.get(question["id"])
+    marks = [pytest.mark.xfail(strict=True, reason=f"the question search misses it: {miss}")] if miss else []
+    return pytest.param(question, id=question["id"], marks=marks)
+
+
+@pytest.mark.parametrize("question", [_marked(q) for q in QUESTIONS])
 def test_each_answer_cites_the_deciding_rule(question: dict[str, Any], answers: dict[str, Answered]) -> None:
     reason = skip_reason(question)
     if reason is not None:
@@ -114,8 +130,7 @@ def test_each_answer_cites_the_deciding_rule(question: dict[str, Any], answers: 
     expect = question["expect"]
     assert answered.error is None, answered.error
     if question["kind"] == "lookup":
-        if expect["rule_id"] not in answered.hits:
-            pytest.xfail(f"today's rule search misses {expect['rule_id']}: {answered.hits}")
+        assert expect["rule_id"] in answered.hits, (answered.hits, answered.text)
         return
     code = answered.code if expect["code"] is not None else None
     assert (answered.cites, answered.legal, code) == (expect["rule_id"], expect["legal"], expect["code"]), (
@@ -135,7 +150,7 @@ def test_the_figures(answers: dict[str, Answered], capsys: pytest.CaptureFixture
     lookups = [q for q in asked if q["kind"] == "lookup"]
     top1 = sum(answers[q["id"]].cites == q["expect"]["rule_id"] for q in lookups)
     top3 = sum(q["expect"]["rule_id"] in answers[q["id"]].hits for q in lookups)
-    assert top3 >= LOOKUPS_ANSWERED_FLOOR
+    assert top3 >= LOOKUPS_ANSWERED_FLOOR and top3 + len(LOOKUP_MISSES) == len(lookups)
     sizes = [s for a in answers.values() for s in a.sizes]
     assert statistics.median(sizes) < 2048 and max(sizes) < 4096, sorted(sizes)[-5:]
     with capsys.disabled():
