@@ -35,6 +35,7 @@ RUN pip install --require-hashes -r requirements.lock && rm -rf /root/.cache
 COPY pyproject.toml README.md LICENSE gunicorn.conf.py ./
 COPY rules_core ./rules_core
 COPY service ./service
+COPY assistant_tools ./assistant_tools
 COPY openapi ./openapi
 COPY docs/rulings ./docs/rulings
 RUN pip install --no-deps --no-build-isolation . && rm -rf /root/.cache build

@@ -20,10 +20,10 @@ from .docs import docs_blueprint
 from .extensions import Api
 from .guard import guard_body
 from .head_store import HeadStore, HeadStoreUnavailable, StaleTable
-from .operations import problem_for
+from .operations import over_budget_problem, problem_for
 from .play import play_blueprint
 from .problems import ApiProblem
-from .resources import bots, catalogue, reference, table
+from .resources import assistant, bots, catalogue, reference, table
 from .schemas_games import GameFacts, registry_schemas
 from .sealing import Sealer
 
@@ -52,6 +52,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api.register_blueprint(table.blp)
     api.register_blueprint(reference.blp)
     api.register_blueprint(bots.blp)
+    api.register_blueprint(assistant.blp)
     app.register_blueprint(docs_blueprint())
     app.register_blueprint(play_blueprint())
     app.before_request(guard_body)
@@ -69,32 +70,15 @@ def _register_error_handlers(app: Flask, api: Api) -> None:
     def on_invalid_input(exc: InvalidInput) -> Any:
         return api.handle_http_exception(problem_for(exc.problems))
 
-    def budget_pointer() -> str:
-        # The work was spent on the table the body gave: a state, or a seat's view (suggest).
-        body = g.get("json_body")
-        return "/view" if isinstance(body, dict) and "view" in body and "state" not in body else "/state"
-
     def on_over_budget(exc: WorkBudgetExceeded) -> Any:
-        return api.handle_http_exception(
-            ApiProblem(
-                "over-budget",
-                str(exc),
-                [Problem(pointer=budget_pointer(), code="over_budget", message=str(exc))],
-            )
-        )
+        return api.handle_http_exception(over_budget_problem(exc, g.get("json_body")))
 
     def on_cpu_limit(exc: cpu_limit.CpuLimitExceeded) -> Any:
         cpu_limit.stop_timer()
         app.logger.warning(
             "cpu limit reached (a path no work budget covers): %s %s", request.method, request.path
         )
-        return api.handle_http_exception(
-            ApiProblem(
-                "over-budget",
-                str(exc),
-                [Problem(pointer=budget_pointer(), code="cpu_limit", message=str(exc))],
-            )
-        )
+        return api.handle_http_exception(over_budget_problem(exc, g.get("json_body")))
 
     def on_unexpected(exc: Exception) -> Any:
         if isinstance(exc, HTTPException):

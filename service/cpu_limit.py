@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import signal
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from types import FrameType
 from typing import Any
 
@@ -87,3 +89,20 @@ def stop_timer() -> None:
     if timer is not None:
         timer.disarm()
     g.cpu_limit_hit = True
+
+
+@contextmanager
+def limited(seconds: float) -> Iterator[None]:
+    """The same limit around one call outside a Flask request (the assistant tools of
+    ``assistant_tools`` run the operations directly): ``CpuLimitExceeded`` once the call has used
+    ``seconds`` of CPU. Nothing is armed off the main thread, for ``seconds`` <= 0, or without
+    ``setitimer``, as for a request."""
+    if seconds <= 0 or not hasattr(signal, "setitimer"):
+        yield
+        return
+    timer = _Timer(seconds)
+    timer.arm()
+    try:
+        yield
+    finally:
+        timer.disarm()

@@ -77,24 +77,11 @@ class GuardedParser(FlaskParser):
         error_headers: Mapping[str, str] | None,
     ) -> NoReturn:
         """A 422 listing the schema's problems and, when a table state came along, the game's too."""
-        from .operations import read_state
-        from .problems import ApiProblem, schema_problems
+        from .operations import schema_refusal
         from .resources.common import registry
 
-        problems = schema_problems(error.messages)
-        body = g.get("json_body")
         game = registry().get(str((req.view_args or {}).get("game", "")))
-        messages = error.messages.get("json", error.messages) if isinstance(error.messages, dict) else {}
-        state_named = isinstance(messages, dict) and "state" in messages
-        if (
-            game is not None
-            and isinstance(body, dict)
-            and isinstance(body.get("state"), dict)
-            and not state_named
-        ):
-            read_state(game, body["state"], "/state", problems)
-        detail = f"{len(problems)} problem(s) found; each is listed with a JSON pointer into the request body"
-        raise ApiProblem("invalid-request", detail, problems)
+        raise schema_refusal(game, error.messages, g.get("json_body"))
 
 
 class Blueprint(flask_smorest.Blueprint):

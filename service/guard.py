@@ -8,6 +8,9 @@ named twice in one object, each listed with its pointer),
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from flask import current_app, g, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -33,7 +36,7 @@ def guard_body() -> None:
         shown = request.mimetype or "none"
         raise ApiProblem("unsupported-media-type", f"Content-Type is {shown}; send application/json")
     limit = config["MAX_CONTENT_LENGTH"]
-    too_large = ApiProblem("body-too-large", f"the body is larger than {limit} bytes")
+    too_large = body_too_large(limit)
     try:
         raw = request.get_data(cache=True)
         # Without a Content-Length (chunked), Werkzeug stops reading at the limit and returns a
@@ -49,6 +52,18 @@ def guard_body() -> None:
         raise too_large from None
     if limit is not None and len(raw) > limit:
         raise too_large
+    g.json_body = checked_json(raw, config)
+
+
+def body_too_large(limit: int | None) -> ApiProblem:
+    return ApiProblem("body-too-large", f"the body is larger than {limit} bytes")
+
+
+def checked_json(raw: bytes, config: Mapping[str, Any]) -> Any:
+    """The JSON of ``raw``, or the problem refusing it: not acceptable JSON (syntax, NaN/Infinity,
+    nesting deeper than ``MAX_JSON_DEPTH``, a member named twice: 400) or integers beyond
+    ``MAX_JSON_INT`` (422), each listed with its pointer. The assistant tools check their
+    arguments with it too."""
     try:
         body, big = jsonbody.parse(
             raw,
@@ -83,4 +98,4 @@ def guard_body() -> None:
                 for n in big
             ],
         )
-    g.json_body = body
+    return body

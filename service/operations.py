@@ -22,6 +22,7 @@ from rules_core.kernel import (
     JsonReader,
     Problem,
     StateInvalid,
+    WorkBudgetExceeded,
     check_conservation,
 )
 
@@ -29,7 +30,7 @@ from . import paging, situations, state_io
 from .answers import who_acts
 from .credentials import Caller, CredentialError, require_host, require_seats
 from .encoding import NOBODY, effects_json, legal_entry_json, verdict_json
-from .problems import ApiProblem, prefixed
+from .problems import ApiProblem, prefixed, schema_problems
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -59,6 +60,34 @@ def problem_for(problems: Any, slug: str = "invalid-input") -> ApiProblem:
     listed = list(problems) or [Problem(pointer="/", code="invalid", message="the request was refused")]
     detail = f"{len(listed)} problem(s) found; each is listed with a JSON pointer into the request body"
     return ApiProblem(slug, detail, listed)
+
+
+def budget_pointer(body: Any) -> str:
+    """Where a refusal for work past a budget points: the table the body gave, a state or a
+    seat's view (suggest)."""
+    return "/view" if isinstance(body, dict) and "view" in body and "state" not in body else "/state"
+
+
+def over_budget_problem(exc: Exception, body: Any) -> ApiProblem:
+    """The 422 ``over-budget`` problem of a request (``body``) stopped for its work: a work budget
+    (``WorkBudgetExceeded``, code ``over_budget``) or the CPU limit behind them (``cpu_limit``)."""
+    code = "over_budget" if isinstance(exc, WorkBudgetExceeded) else "cpu_limit"
+    return ApiProblem(
+        "over-budget", str(exc), [Problem(pointer=budget_pointer(body), code=code, message=str(exc))]
+    )
+
+
+def schema_refusal(game: Game[Any] | None, messages: Any, body: Any) -> ApiProblem:
+    """A body its request schema refused: a 422 listing the schema's problems (marshmallow's
+    ``messages``) and, when a table state came along that the schema did not name, the game's."""
+    problems = schema_problems(messages)
+    inner = messages.get("json", messages) if isinstance(messages, dict) else {}
+    state_named = isinstance(inner, dict) and "state" in inner
+    state = body.get("state") if isinstance(body, dict) else None
+    if game is not None and isinstance(state, dict) and not state_named:
+        read_state(game, state, "/state", problems)
+    detail = f"{len(problems)} problem(s) found; each is listed with a JSON pointer into the request body"
+    return ApiProblem("invalid-request", detail, problems)
 
 
 def read_state(
