@@ -19,8 +19,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from .field_kinds import ReadContext
-from .fields import Record
+from .cards import Card, Deck
+from .field_kinds import Cards, Int, Kind, ReadContext
+from .fields import Field, Record
 from .problems import JsonReader
 
 S = TypeVar("S")
@@ -123,3 +124,33 @@ class SituationSpec:
 
 #: Members every game's situation takes, read like ``deal``'s (not by the game's record).
 SHARED_MEMBERS = ("preset", "options")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class KnownHand:
+    """Cards one seat holds: the whole hand, unless ``more`` unknown cards are held too."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    more: int
+
+
+def known_hand_record(deck: Deck, seat: Kind) -> Record:
+    """The ``KnownHand`` fact of a game whose situations name partly known hands (a claim is
+    about the whole hand, so a hand named is whole unless ``more`` says otherwise)."""
+    return Record(
+        name="KnownHand",
+        doc="The cards one seat holds now: the whole hand, unless `more` unknown cards are held too.",
+        build=KnownHand,
+        fields=(
+            Field("seat", seat, "The seat."),
+            Field("cards", Cards(deck), "Cards it holds, in hand order."),
+            Field(
+                "more",
+                Int(0, len(deck.cards) - 1),
+                "Unknown cards it also holds (0: `cards` is the whole hand; `cards: []` with `more` "
+                "says only how many cards the seat holds).",
+                default=0,
+            ),
+        ),
+    )

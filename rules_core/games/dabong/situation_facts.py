@@ -20,6 +20,7 @@ from ...kernel import DABONG_55, Card, Suit
 from ...kernel.field_kinds import Bool, CardKind, Cards, Int, ListOf, Nested, Seat, SeatCount, StrEnumKind
 from ...kernel.field_shapes import CardMap
 from ...kernel.fields import Field, Record
+from ...kernel.situations import KnownHand, known_hand_record
 from .state_levels import MAX_RUN, MAX_YEAR
 
 DECK = DABONG_55
@@ -32,13 +33,6 @@ _SEATS = ListOf(SEAT, max_len=MAX_SEATS)
 _IDENTITIES = CardMap(DECK, CardKind(DECK), max_len=3)
 #: An optional fact: absent (or null) means "not said".
 _OPT: dict[str, Any] = {"nullable": True, "default": None}
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class KnownHand:
-    seat: int
-    cards: tuple[Card, ...]
-    more: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -83,22 +77,7 @@ class DabongSituation:
     years_used: tuple[tuple[int, ...], ...] | None
 
 
-KNOWN_HAND = Record(
-    name="KnownHand",
-    doc="The cards one seat holds now: the whole hand, unless `more` unknown cards are held too.",
-    build=KnownHand,
-    fields=(
-        Field("seat", SEAT, "The seat."),
-        Field("cards", Cards(DECK), "Cards it holds, in hand order."),
-        Field(
-            "more",
-            Int(0, len(DECK) - 1),
-            "Unknown cards it also holds (0: `cards` is the whole hand; `cards: []` with `more` "
-            "says only how many cards the seat holds).",
-            default=0,
-        ),
-    ),
-)
+KNOWN_HAND = known_hand_record(DECK, SEAT)
 PLAY_FACT = Record(
     name="PlayFact",
     doc="A play made since the table described, still open to a take-back (a `play` action's members).",

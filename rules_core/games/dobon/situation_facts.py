@@ -24,6 +24,7 @@ from ...kernel.field_kinds import (
     Text,
 )
 from ...kernel.fields import Field, Record
+from ...kernel.situations import KnownHand, known_hand_record
 from .state import ROUND_ACTION_LIMIT, CheckKind
 from .wire import MAX_ROUNDS, MAX_SEATS
 
@@ -32,13 +33,6 @@ SEAT = Seat(max_seats=MAX_SEATS)
 ENDS = ("dobon", "empty_hand", "stock_exhausted", "action_limit")
 #: An optional fact: absent means "not said".
 _OPT: dict[str, Any] = {"nullable": True, "default": None}
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class KnownHand:
-    seat: int
-    cards: tuple[Card, ...]
-    more: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -75,16 +69,7 @@ class DobonSituation:
     ended: Ended | None
 
 
-KNOWN_HAND = Record(
-    name="KnownHand",
-    doc="The cards one seat holds: the whole hand, unless `more` unknown cards are held too.",
-    build=KnownHand,
-    fields=(
-        Field("seat", SEAT, "The seat."),
-        Field("cards", Cards(DECK), "Cards it holds."),
-        Field("more", Int(0, 40), "Unknown cards it also holds (0: `cards` is the whole hand).", default=0),
-    ),
-)
+KNOWN_HAND = known_hand_record(DECK, SEAT)
 CLAIM_FACT = Record(
     name="ClaimFact",
     doc="A Dobon claim of the return chain in progress, in order.",
